@@ -1,0 +1,39 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Layers (see docs/architecture.md): TouchCore is pure, fixed-allocation Swift shared by host and
+// firmware; Firmware and Boards are Embedded-Swift clean; TouchHost owns the operating system;
+// TouchHostC and the `touchhost` CLI are thin shells over TouchHost.
+let package = Package(
+    name: "touchhost",
+    products: [
+        .executable(name: "touchhost", targets: ["touchhost"]),
+        .library(name: "TouchCore", targets: ["TouchCore"]),
+        .library(name: "TouchHost", targets: ["TouchHost"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        .target(name: "TouchCore"),
+        .target(name: "Firmware", dependencies: ["TouchCore"], path: "Firmware/Controller"),
+        .target(name: "Boards", dependencies: ["Firmware"], path: "Boards/Catalog"),
+        .systemLibrary(
+            name: "CSerialPort",
+            pkgConfig: "libserialport",
+            providers: [.apt(["libserialport-dev"])]
+        ),
+        .target(name: "TouchHost", dependencies: ["TouchCore", "Firmware", "Boards", "CSerialPort"]),
+        .target(name: "TouchHostC", dependencies: ["TouchHost"]),
+        .executableTarget(
+            name: "touchhost",
+            dependencies: [
+                "TouchHost",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore"]),
+        .testTarget(name: "FirmwareTests", dependencies: ["Firmware", "Boards", "TouchCore"]),
+        .testTarget(name: "TouchHostTests", dependencies: ["TouchHost", "TouchCore", "Boards"]),
+    ]
+)

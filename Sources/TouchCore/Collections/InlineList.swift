@@ -1,0 +1,59 @@
+/// A list of at most `capacity` elements stored inline, without a heap allocation.
+/// It is the core's answer to "capacities fixed at init": the storage exists before the first
+/// frame arrives and never grows. It is deliberately not a `Collection`: that conformance pulls
+/// array machinery into the Embedded build that `-no-allocations` rejects. Iterate with indices.
+public struct InlineList<let capacity: Int, Element> {
+    @usableFromInline var storage: InlineArray<capacity, Element>
+    public private(set) var count: Int = 0
+
+    /// `filler` occupies unused positions; it is never visible through the collection.
+    public init(filler: Element) {
+        storage = InlineArray(repeating: filler)
+    }
+
+    public var indices: Range<Int> { 0..<count }
+    public var isEmpty: Bool { count == 0 }
+    public var isFull: Bool { count == capacity }
+
+    public subscript(position: Int) -> Element {
+        get {
+            precondition(position >= 0 && position < count, "InlineList index out of range")
+            return storage[position]
+        }
+        set {
+            precondition(position >= 0 && position < count, "InlineList index out of range")
+            storage[position] = newValue
+        }
+    }
+
+    /// Appends `element` and returns true, or returns false when the list is full.
+    @discardableResult
+    public mutating func append(_ element: Element) -> Bool {
+        guard count < capacity else { return false }
+        storage[count] = element
+        count += 1
+        return true
+    }
+
+    /// Removes the element at `position` by moving the last one into its place (order is not kept).
+    public mutating func swapRemove(at position: Int) {
+        precondition(position >= 0 && position < count, "InlineList index out of range")
+        count -= 1
+        if position != count { storage[position] = storage[count] }
+    }
+
+    /// Removes the element at `position`, keeping the order of the others.
+    public mutating func remove(at position: Int) {
+        precondition(position >= 0 && position < count, "InlineList index out of range")
+        var index = position
+        while index + 1 < count {
+            storage[index] = storage[index + 1]
+            index += 1
+        }
+        count -= 1
+    }
+
+    public mutating func removeAll() { count = 0 }
+}
+
+extension InlineList: Sendable where Element: Sendable {}

@@ -1,0 +1,36 @@
+/// Something the user should know about the input itself rather than the touches on it.
+public enum StatusKind: UInt8, Sendable {
+    /// Sequence numbers jumped: `count` reports never arrived.
+    case framesLost = 0
+    /// The frame decoder skipped `count` bytes to find the next frame.
+    case resync = 1
+    /// The controller restarted (a reset status or a sequence restart); live touches were cancelled.
+    case deviceReset = 2
+    case disconnected = 3
+    case reconnected = 4
+    /// `count` contacts beyond capacity were dropped.
+    case overflow = 5
+    /// `count` duplicate contacts (the same controller id twice in one frame) were ignored.
+    case duplicateContact = 6
+    /// Reports stopped with `count` touches down; they were ended by the report timeout.
+    case reportTimeout = 7
+    /// The controller re-measured its baseline.
+    case recalibrated = 8
+}
+
+public struct StatusEvent: Equatable, Sendable {
+    public var kind: StatusKind
+    public var timestamp: Microseconds
+    public var count: UInt32
+
+    public init(kind: StatusKind, timestamp: Microseconds, count: UInt32 = 0) {
+        self.kind = kind
+        self.timestamp = timestamp
+        self.count = count
+    }
+
+    public static let placeholder = StatusEvent(kind: .resync, timestamp: 0)
+}
+
+public typealias StatusList = InlineList<8, StatusEvent>
+public typealias GestureEventList = InlineList<32, GestureEvent>

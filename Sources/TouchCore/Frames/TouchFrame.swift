@@ -1,0 +1,54 @@
+/// The phase of a tracked touch within one frame, as in the JSON stream's `phase`.
+public enum TouchPhase: UInt8, Sendable {
+    case began = 0
+    case moved = 1
+    case stationary = 2
+    case ended = 3
+    case cancelled = 4
+
+    public var isTerminal: Bool { self == .ended || self == .cancelled }
+}
+
+/// A touch with a host identity: the tracker's output and the recognizers' input.
+public struct TrackedTouch: Equatable, Sendable {
+    /// Unique for the session and never reused.
+    public var trackingId: UInt32
+    /// The slot (as in Linux multitouch protocol B) the touch occupies while it is live.
+    public var slot: UInt8
+    public var phase: TouchPhase
+    public var position: PanelPoint
+    /// Where the touch went down, for whole-gesture values measured from touch-down.
+    public var startPosition: PanelPoint
+    public var startTime: Microseconds
+    public var amplitude: UInt16
+
+    public init(
+        trackingId: UInt32, slot: UInt8, phase: TouchPhase, position: PanelPoint,
+        startPosition: PanelPoint, startTime: Microseconds, amplitude: UInt16 = 0
+    ) {
+        self.trackingId = trackingId
+        self.slot = slot
+        self.phase = phase
+        self.position = position
+        self.startPosition = startPosition
+        self.startTime = startTime
+        self.amplitude = amplitude
+    }
+
+    public static let placeholder = TrackedTouch(
+        trackingId: 0, slot: 0, phase: .cancelled, position: .zero, startPosition: .zero, startTime: 0)
+}
+
+/// Every touch that is live or changed phase at one moment. A touch appears with `ended` or
+/// `cancelled` exactly once, in the last frame it belongs to.
+public struct TouchFrame: Sendable {
+    public typealias Touches = InlineList<20, TrackedTouch>
+
+    public var timestamp: Microseconds
+    public var touches: Touches
+
+    public init(timestamp: Microseconds) {
+        self.timestamp = timestamp
+        self.touches = Touches(filler: .placeholder)
+    }
+}
