@@ -1,0 +1,14 @@
+import TouchCore
+
+/// The tracker's side of the pipeline: `SlotTracker` (TouchCore) conforms as it is.
+public protocol TouchTracking {
+    mutating func track(_ frame: ContactFrame, into touches: inout TouchFrame, statuses: inout StatusList)
+    mutating func advance(to time: Microseconds, into touches: inout TouchFrame, statuses: inout StatusList)
+    mutating func cancelAll(at time: Microseconds, into touches: inout TouchFrame)
+}
+
+/// The recognizers' side of the pipeline: `GestureEngine` (TouchCore) conforms as it is.
+public protocol GestureRecognizing {
+    mutating func process(_ frame: TouchFrame, events: inout GestureEventList)
+    mutating func advance(to time: Microseconds, events: inout GestureEventList)
+}
