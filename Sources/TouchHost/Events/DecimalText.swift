@@ -11,8 +11,8 @@ enum DecimalText {
         let units = Int64(scaled)
         let divisor = Int64(scale)
         let whole = units / divisor
-        var fraction = String(units % divisor)
-        fraction = String(repeating: "0", count: places - fraction.count) + fraction
+        var fraction = places == 0 ? "0" : String(units % divisor)
+        fraction = String(repeating: "0", count: max(places - fraction.count, 0)) + fraction
         while fraction.count > 1, fraction.hasSuffix("0") { fraction.removeLast() }
         if fraction.isEmpty { fraction = "0" }
         let sign = value < 0 && units != 0 ? "-" : ""
