@@ -1,8 +1,8 @@
 /// Numbers for the event stream, the same on every machine and locale: rounded half away from zero
 /// to at most `places` decimals, trailing zeros dropped but one decimal always kept (`120.0`,
 /// `1.8`), and never `-0.0`.
-enum DecimalText {
-    static func format(_ value: Double, places: Int) -> String {
+public enum DecimalText {
+    public static func format(_ value: Double, places: Int) -> String {
         guard value.isFinite else { return "0.0" }
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
@@ -19,5 +19,5 @@ enum DecimalText {
         return "\(sign)\(whole).\(fraction)"
     }
 
-    static func format(_ value: Float, places: Int) -> String { format(Double(value), places: places) }
+    public static func format(_ value: Float, places: Int) -> String { format(Double(value), places: places) }
 }
