@@ -4,7 +4,7 @@
 extension SlotTracker {
     mutating func matchAnonymous(
         _ contacts: ContactFrame.Contacts, at now: Microseconds,
-        endings: inout TouchFrame.Touches, overflow: inout Int
+        endings: inout TouchFrame.Touches, newcomers: inout InlineList<20, Int>
     ) {
         var contactIndices = InlineList<20, Int>(filler: 0)
         for index in contacts.indices where contacts[index].controllerId == nil {
@@ -46,7 +46,7 @@ extension SlotTracker {
                     slots[slot].update(with: contact, at: now)
                 }
             } else if contact.state != .up {
-                begin(contact, controllerId: nil, at: now, overflow: &overflow)
+                newcomers.append(contactIndices[column])
             }
         }
     }

@@ -67,6 +67,7 @@ public struct SlotTracker: Sendable {
         var overflow = max(frame.droppedContacts, 0)
         var duplicates = 0
         var ledger = ContactIdLedger()
+        var newcomers = InlineList<20, Int>(filler: 0)
         for index in frame.contacts.indices {
             let contact = frame.contacts[index]
             guard let id = contact.controllerId else { continue }
@@ -74,15 +75,22 @@ public struct SlotTracker: Sendable {
                 duplicates += 1
                 continue
             }
-            apply(contact, id: id, at: now, closing: &closing.touches, endings: &endings, overflow: &overflow)
+            if apply(contact, id: id, at: now, closing: &closing.touches, endings: &endings) {
+                newcomers.append(index)
+            }
         }
-        matchAnonymous(frame.contacts, at: now, endings: &endings, overflow: &overflow)
+        matchAnonymous(frame.contacts, at: now, endings: &endings, newcomers: &newcomers)
 
         if frame.isFull {
             // Not seen means up: a full report lists every contact the controller still sees.
             for slot in 0..<configuration.capacity where slots[slot].isLive && !slots[slot].seen {
                 endings.append(slots[slot].release(slot: slot, phase: .ended, freedThisReport: true))
             }
+        }
+        // New touches take slots only after every lift of this report freed its own.
+        for index in newcomers.indices {
+            let contact = frame.contacts[newcomers[index]]
+            begin(contact, controllerId: contact.controllerId, at: now, overflow: &overflow)
         }
 
         var current = TouchFrame(timestamp: now)
@@ -148,18 +156,18 @@ public struct SlotTracker: Sendable {
 
     // MARK: - Steps
 
+    /// Applies a contact with a controller id to its touch; true when it starts a new touch instead.
     private mutating func apply(
         _ contact: ReportedContact, id: UInt8, at now: Microseconds,
-        closing: inout TouchFrame.Touches, endings: inout TouchFrame.Touches, overflow: inout Int
-    ) {
+        closing: inout TouchFrame.Touches, endings: inout TouchFrame.Touches
+    ) -> Bool {
         guard let slot = liveSlot(controllerId: id) else {
             // An up for an id with no touch: its touch already ended (timeout) or its down was lost.
-            if contact.state != .up { begin(contact, controllerId: id, at: now, overflow: &overflow) }
-            return
+            return contact.state != .up
         }
         if contact.state == .up {
             endings.append(slots[slot].release(slot: slot, phase: .ended, freedThisReport: true))
-            return
+            return false
         }
         let elapsed = max(now - slots[slot].lastSeen, 0)
         let distance = slots[slot].position.distance(to: contact.position)
@@ -168,13 +176,13 @@ public struct SlotTracker: Sendable {
         {
             // The same id, but not the same finger: its lift was lost. End it on its own frame.
             closing.append(slots[slot].release(slot: slot, phase: .ended, freedThisReport: false))
-            begin(contact, controllerId: id, at: now, overflow: &overflow)
-        } else {
-            slots[slot].update(with: contact, at: now)
+            return true
         }
+        slots[slot].update(with: contact, at: now)
+        return false
     }
 
-    mutating func begin(_ contact: ReportedContact, controllerId: UInt8?, at now: Microseconds, overflow: inout Int) {
+    private mutating func begin(_ contact: ReportedContact, controllerId: UInt8?, at now: Microseconds, overflow: inout Int) {
         guard let slot = freeSlot() else {
             overflow += 1
             return
