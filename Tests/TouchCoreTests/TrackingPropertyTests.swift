@@ -139,6 +139,9 @@ struct FaultScript {
         default:
             break
         }
+        // Crowds past capacity come and go rather than pile up for the rest of the run.
+        let crowd = min(configuration.capacity + 4, 24)
+        if fingers.count > crowd && roll % 2 == 0 { fingers.removeFirst(fingers.count - crowd) }
         if fingers.count > 24 { fingers.removeLast(fingers.count - 24) }
         for index in fingers.indices {
             fingers[index].position = fingers[index].position + fingers[index].velocity
@@ -154,7 +157,8 @@ struct FaultScript {
                 position: finger.position))
         }
         if duplicate && !frame.contacts.isEmpty {
-            frame.add(frame.contacts[Int(random.next() % UInt64(frame.contacts.count))])
+            let copy = frame.contacts[Int(random.next() % UInt64(frame.contacts.count))]
+            if frame.contacts.isFull { frame.contacts[frame.contacts.count - 1] = copy } else { frame.add(copy) }
         }
         return .report(frame)
     }
