@@ -11,8 +11,8 @@ public struct SlotTracker: Sendable {
     private var pendingFrame: TouchFrame?
 
     public init(configuration: TrackerConfiguration) {
-        self.configuration = configuration
-        sequence = SequenceWatch(bits: configuration.sequenceBits)
+        self.configuration = configuration.sanitized
+        sequence = SequenceWatch(bits: self.configuration.sequenceBits)
     }
 
     public var liveTouchCount: Int {

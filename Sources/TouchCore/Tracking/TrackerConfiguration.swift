@@ -48,6 +48,14 @@ public struct TrackerConfiguration: Sendable {
         self.staleGap = staleGap ?? max(50_000, 4 * interval)
     }
 
+    /// The same settings with every field back in range, for fields changed after init.
+    var sanitized: TrackerConfiguration {
+        TrackerConfiguration(
+            capacity: capacity, reportRateHz: reportRateHz, lostLiftDistance: lostLiftDistance,
+            staleGap: staleGap, anonymousGate: anonymousGate, reportTimeoutIntervals: reportTimeoutIntervals,
+            minimumReportTimeout: minimumReportTimeout, sequenceBits: sequenceBits)
+    }
+
     /// One report period at `reportRateHz`.
     public var reportInterval: Microseconds { 1_000_000 / wide(reportRateHz) }
 
