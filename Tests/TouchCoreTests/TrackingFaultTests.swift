@@ -140,4 +140,15 @@ import TouchCore
         // The reconnect forgot the old count: seq 1 after the cancel is not a restart, seq 0 after 1 is.
         #expect(probe.statuses(.deviceReset).count == 1)
     }
+
+    @Test func aFullReportThatDroppedContactsDoesNotLiftTheTouchesItLeftOut() throws {
+        var probe = TrackerProbe()
+        probe.feed(report(at: 0, contact(1, .down, 10, 10), contact(2, .down, 60, 10)))
+        var crowded = report(at: 8, contact(1, .move, 11, 10))
+        crowded.droppedContacts = 1
+        let frame = try #require(probe.feed(crowded).last)
+        #expect(frame.touches(.ended).isEmpty)
+        #expect(frame.touches(.stationary).map(\.position) == [PanelPoint(x: 60, y: 10)])
+        #expect(probe.statuses(.overflow).map(\.count) == [1])
+    }
 }

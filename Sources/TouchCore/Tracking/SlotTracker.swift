@@ -26,7 +26,8 @@ public struct SlotTracker: Sendable {
         var earliest: Microseconds?
         for slot in 0..<configuration.capacity where slots[slot].isLive {
             let deadline = slots[slot].lastSeen + configuration.reportTimeout
-            if earliest == nil || deadline < earliest! { earliest = deadline }
+            if let sooner = earliest, sooner <= deadline { continue }
+            earliest = deadline
         }
         return earliest
     }
@@ -81,8 +82,9 @@ public struct SlotTracker: Sendable {
         }
         matchAnonymous(frame.contacts, at: now, endings: &endings, newcomers: &newcomers)
 
-        if frame.isFull {
-            // Not seen means up: a full report lists every contact the controller still sees.
+        // Not seen means up: a full report lists every contact the controller still sees. One that
+        // had to drop contacts no longer does, and its missing touches may be among the dropped.
+        if frame.isFull && frame.droppedContacts == 0 {
             for slot in 0..<configuration.capacity where slots[slot].isLive && !slots[slot].seen {
                 endings.append(slots[slot].release(slot: slot, phase: .ended, freedThisReport: true))
             }
