@@ -151,4 +151,19 @@ import TouchCore
         #expect(frame.touches(.stationary).map(\.position) == [PanelPoint(x: 60, y: 10)])
         #expect(probe.statuses(.overflow).map(\.count) == [1])
     }
+
+    /// The controller-level example of contracts.md section 2, report by report.
+    @Test func theContractsControllerScriptLosesTwoFramesAndGivesThreeTouches() throws {
+        var probe = TrackerProbe()
+        probe.feed(report(at: 8000, seq: 120, contact(3, .down, 120, 80), contact(4, .down, 140, 80)))
+        probe.feed(report(at: 8016, seq: 121, contact(3, .move, 121, 80), contact(4, .move, 140, 80)))
+        let gap = try #require(probe.feed(report(at: 8064, seq: 124, contact(4, .up, 140, 80))).last)
+        let again = try #require(probe.feed(report(at: 8080, contact(3, .down, 300, 150))).last)
+        #expect(probe.statuses(.framesLost).map(\.count) == [2])
+        #expect(gap.touches(.ended).count == 2 && probe.tracker.liveTouchCount == 1)
+        #expect(again.all.map(\.phase) == [.began])
+        let began = probe.frames.flatMap { $0.touches(.began) }.map(\.trackingId)
+        let ended = probe.frames.flatMap { $0.touches(.ended) }.map(\.trackingId)
+        #expect(began.count == 3 && Set(began).count == 3 && Set(ended).isSubset(of: Set(began)))
+    }
 }
