@@ -10,8 +10,9 @@ public enum COBS {
             sink.write(UInt8(end - start + 1))
             for index in start..<end { sink.write(frame[index]) }
             if end == count { break }
-            // A block of 254 non-zero bytes (code 0xFF) stands for no zero; any other block ends at one.
-            start = frame[end] == 0 ? end + 1 : end
+            // A block of 254 non-zero bytes (code 0xFF) stands for no zero, so a zero right after it
+            // starts the next block; any other block stands for the zero that ended it.
+            start = end - start == 254 ? end : end + 1
         }
         sink.write(WireFormat.delimiter)
     }
