@@ -10,6 +10,13 @@ public enum DeviceStatusKind: UInt8, Sendable {
     case framesLost = 3
     /// `count` command frames failed to decode on the device.
     case badCommands = 4
+
+    // Sent by a bridge about its upstream link, with the meaning of the host's `StatusKind`.
+    case resync = 16
+    case disconnected = 17
+    case reconnected = 18
+    case duplicateContact = 19
+    case reportTimeout = 20
 }
 
 public struct DeviceStatus: Equatable, Sendable {

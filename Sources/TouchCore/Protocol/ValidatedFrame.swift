@@ -12,4 +12,10 @@ public struct ValidatedFrame: Sendable {
 
     public var version: UInt8 { bytes[0] }
     public var payloadLength: Int { bytes.count - 4 }
+
+    /// The request id of a command frame, readable even when the rest of its payload is malformed,
+    /// so a device can refuse such a command (`invalidArgument`) instead of staying silent.
+    public var requestId: UInt8? {
+        type.isCommand && payloadLength >= 1 ? bytes[2] : nil
+    }
 }
