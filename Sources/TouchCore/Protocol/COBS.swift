@@ -42,16 +42,18 @@ public struct COBSDecoder: Sendable {
     public private(set) var inputLength = 0
     private var blockRemaining = 0
     private var zeroPending = false
+    /// The last byte was a delimiter: the next one starts a new frame.
+    private var frameEnded = false
 
     public init() {}
 
     /// Consumes one byte. After any outcome but `.pending` the next byte starts a new frame, and
     /// `decoded` and `inputLength` describe the frame just ended until then.
     public mutating func push(_ byte: UInt8) -> Outcome {
-        if inputLength > 0 && (byteEndedFrame) { startFrame() }
+        if frameEnded { startFrame() }
         inputLength += 1
         if byte == WireFormat.delimiter {
-            byteEndedFrame = true
+            frameEnded = true
             if inputLength == 1 { return .idle }
             if decoded.overflowed { return .tooLong }
             return blockRemaining == 0 ? .frame : .badEncoding
@@ -70,13 +72,11 @@ public struct COBSDecoder: Sendable {
         return .pending
     }
 
-    private var byteEndedFrame = false
-
     private mutating func startFrame() {
         decoded.removeAll()
         inputLength = 0
         blockRemaining = 0
         zeroPending = false
-        byteEndedFrame = false
+        frameEnded = false
     }
 }
