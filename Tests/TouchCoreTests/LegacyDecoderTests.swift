@@ -167,6 +167,11 @@ private let allProtocols = LegacyProtocol.allCases
         let reply: [UInt8] = [0x01, 0x30, 0x0D]
         let mtouchSamples = mtouch.samples(reply + LegacyPackets.mtouch(touching: true, x: 9, y: 9))
         #expect(mtouchSamples.count == 1 && mtouch.stats.otherPackets == 1 && mtouch.stats.skippedBytes == 0)
+
+        var egalax = LegacyDecoder(protocol: .egalax)
+        let version: [UInt8] = [0x0A, 5, 0x44, 0x31, 0x2E, 0x30, 0x32]  // 'D' "1.02"
+        let egalaxSamples = egalax.samples(version + LegacyPackets.egalax(touching: true, x: 9, y: 9))
+        #expect(egalaxSamples.count == 1 && egalax.stats.otherPackets == 1 && egalax.stats.skippedBytes == 0)
     }
 
     @Test func microTouchReplyWithoutItsEndIsDroppedAtTheBufferLimit() {
