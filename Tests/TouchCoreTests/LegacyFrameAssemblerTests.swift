@@ -57,7 +57,7 @@ private let square = LegacyCoordinateRange(minX: 0, maxX: 1000, minY: 0, maxY: 1
             sample(1, touching: false, x: 890, y: 900, at: 20_000),
         ]
         let frames = stream.compactMap { assembler.frame(for: $0) }
-        #expect(frames.count == 6)
+        try #require(frames.count == 6)
         #expect(frames.allSatisfy { !$0.isFull && $0.contacts.count == 1 })
         #expect(frames.map { $0.contacts[0].controllerId } == [0, 1, 0, 1, 0, 1])
         #expect(frames.map { $0.contacts[0].state } == [.down, .down, .move, .move, .up, .up])
@@ -110,6 +110,6 @@ private let square = LegacyCoordinateRange(minX: 0, maxX: 1000, minY: 0, maxY: 1
         let bytes = LegacyPackets.touch(kind, x: 500, y: 250) + LegacyPackets.touch(kind, touching: false, x: 500, y: 250)
         let frames = decoder.samples(bytes, at: 5).compactMap { assembler.frame(for: $0) }
         #expect(frames.map { $0.contacts[0].state } == [.down, .up])
-        #expect(frames[0].contacts[0].position == PanelPoint(x: 100, y: 25))
+        #expect(frames.first?.contacts[0].position == PanelPoint(x: 100, y: 25))
     }
 }
