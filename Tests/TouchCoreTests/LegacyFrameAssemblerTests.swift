@@ -48,7 +48,7 @@ private let square = LegacyCoordinateRange(minX: 0, maxX: 1000, minY: 0, maxY: 1
         #expect(frame?.contacts[0].position == PanelPoint(x: 150, y: 25))
     }
 
-    @Test func penMountInterleavedContactsBecomePartialFramesUnderTheirIndex() {
+    @Test func penMountInterleavedContactsBecomePartialFramesUnderTheirIndex() throws {
         var assembler = LegacyFrameAssembler(protocol: .penmount6250, panelSize: panel, range: square)
         let stream = [
             sample(0, x: 100, y: 100, at: 0), sample(1, x: 900, y: 900, at: 4_000),
