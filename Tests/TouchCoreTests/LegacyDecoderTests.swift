@@ -91,7 +91,7 @@ private let allProtocols = LegacyProtocol.allCases
 
         var chunked = LegacyDecoder(protocol: kind)
         var inChunks: [LegacySample] = []
-        var random = SplitMix64(state: 0x5EED)
+        var random = SeededGenerator(seed: 0x5EED)
         var start = 0
         while start < stream.count {
             let end = min(stream.count, start + Int.random(in: 1...7, using: &random))
