@@ -37,10 +37,10 @@ public struct LegacyContactSource: Sendable {
     }
 
     private mutating func noteSkippedBytes(at time: Microseconds) {
-        let skipped = decoder.stats.skippedBytes - reportedSkips
+        let skipped = decoder.stats.skippedBytes &- reportedSkips
         guard skipped > 0 else { return }
         reportedSkips = decoder.stats.skippedBytes
         let earlier = Int(pendingResync?.count ?? 0)
-        pendingResync = StatusEvent(kind: .resync, timestamp: time, count: UInt32(clamping: earlier + skipped))
+        pendingResync = StatusEvent(kind: .resync, timestamp: time, count: UInt32(clamping: earlier &+ skipped))
     }
 }

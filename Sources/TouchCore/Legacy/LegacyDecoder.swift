@@ -14,7 +14,7 @@ public struct LegacyDecoder: Sendable {
     public mutating func push(_ byte: UInt8, at time: Microseconds) -> LegacySample? {
         if !pending.append(byte) {
             // Unreachable while formats keep their maximum length below capacity; stay safe anyway.
-            stats.skippedBytes += pending.count
+            stats.skippedBytes &+= pending.count
             pending.removeAll()
             pending.append(byte)
         }
@@ -26,13 +26,13 @@ public struct LegacyDecoder: Sendable {
             case .notAPacket:
                 drop(1)
             case .badChecksum:
-                stats.badChecksums += 1
+                stats.badChecksums &+= 1
                 drop(1)
             case .other(let length):
-                stats.otherPackets += 1
+                stats.otherPackets &+= 1
                 pending.removeFirst(length)
             case .contact(let length, var sample):
-                stats.samples += 1
+                stats.samples &+= 1
                 pending.removeFirst(length)
                 sample.timestamp = time
                 return sample
@@ -52,17 +52,18 @@ public struct LegacyDecoder: Sendable {
 
     /// Forgets a partial packet, as after a reconnect; the bytes count as skipped.
     public mutating func reset() {
-        stats.skippedBytes += pending.count
+        stats.skippedBytes &+= pending.count
         pending.removeAll()
     }
 
     private mutating func drop(_ n: Int) {
-        stats.skippedBytes += n
+        stats.skippedBytes &+= n
         pending.removeFirst(n)
     }
 }
 
-/// Counters a monitor shows and the pipeline turns into `resync` status events.
+/// Counters a monitor shows and the pipeline turns into `resync` status events. They wrap rather
+/// than trap, since a kiosk on a 32-bit controller may run for longer than an Int32 of packets.
 public struct LegacyDecoderStats: Equatable, Sendable {
     /// Touch packets decoded.
     public var samples = 0
