@@ -20,4 +20,12 @@ public enum DecimalText {
     }
 
     public static func format(_ value: Float, places: Int) -> String { format(Double(value), places: places) }
+
+    /// Exactly `places` decimals, for columns people read: `0.060`.
+    public static func fixed(_ value: Double, places: Int) -> String {
+        var text = format(value, places: places)
+        let decimals = text.split(separator: ".").last?.count ?? 0
+        if places > decimals { text += String(repeating: "0", count: places - decimals) }
+        return places == 0 ? String(text.prefix { $0 != "." }) : text
+    }
 }

@@ -1,29 +1,36 @@
 import TouchCore
 
-/// Turns the device's 32-bit microsecond clock, which wraps every 71.6 minutes, into time since
-/// the first report: each step is taken as the shortest forward distance modulo 2^32, so a wrap
-/// between two reports is invisible while a clock that jumps back (a device reset) is not.
+/// Session time from the device's clock: `TimestampUnwrapper` takes care of the 32-bit wrap;
+/// this counts from the first report (the stream's `t` is time since the start of the input)
+/// and never runs backwards. After a device reset, or a clock that jumps back because a reset's
+/// status was lost, time continues from where it was instead of restarting at the device's zero.
 public struct DeviceClock: Sendable {
-    private var last: UInt32?
-    private var elapsed: Microseconds = 0
+    private var unwrapper = TimestampUnwrapper()
+    private var lastRaw: UInt32?
+    /// The unwrapped device time that corresponds to `base` in session time.
+    private var origin: Microseconds?
+    private var base: Microseconds = 0
+    public private(set) var lastTime: Microseconds = 0
 
     public init() {}
 
     /// Microseconds since the first timestamp seen.
     public mutating func time(for raw: UInt32) -> Microseconds {
-        guard let previous = last else {
-            last = raw
-            return elapsed
+        if let previous = lastRaw, raw &- previous > UInt32.max / 2 { restart() }
+        lastRaw = raw
+        let unwrapped = unwrapper.unwrap(raw)
+        if origin == nil {
+            origin = unwrapped
+            base = lastTime
         }
-        let step = raw &- previous
-        // A step beyond half the range is a jump backwards: hold time still rather than leap 71 min.
-        if step < UInt32.max / 2 { elapsed += Microseconds(step) }
-        last = raw
-        return elapsed
+        lastTime = max(lastTime, base + unwrapped - origin!)
+        return lastTime
     }
 
-    /// Forgets the device's clock, for a reset or a reconnect, keeping the time already elapsed.
-    public mutating func restart() { last = nil }
-
-    public var lastTime: Microseconds { elapsed }
+    /// The device's clock restarts (a reset, a reconnect): the next timestamp continues session time.
+    public mutating func restart() {
+        unwrapper.reset()
+        lastRaw = nil
+        origin = nil
+    }
 }

@@ -13,7 +13,7 @@ public struct ReadableEventFormatter: Sendable {
 
     public func line(for event: HostEvent) -> String? {
         let json = JSONEventFormatter(recognizerNames: recognizerNames)
-        let time = (source.map { $0 + ": " } ?? "") + DecimalText.format(Double(event.time) / 1_000_000, places: 3).padded(to: 9) + " s  "
+        let time = (source.map { $0 + ": " } ?? "") + DecimalText.fixed(Double(event.time) / 1_000_000, places: 3).padded(to: 8) + " s  "
         switch event {
         case .touch(let touch, _):
             if touch.phase == .moved && !showsEveryChange { return nil }
@@ -43,7 +43,7 @@ public struct ReadableEventFormatter: Sendable {
         case .swipe: return "to the \(values.direction.jsonName)"
         case .pinch: return "scale \(DecimalText.format(values.scale, places: 2))"
         case .rotation:
-            return "turned \(DecimalText.format(Double(values.rotation) * 180 / Double.pi, places: 0)) degrees"
+            return "turned \(DecimalText.fixed(Double(values.rotation) * 180 / Double.pi, places: 0)) degrees"
         case .checkmark: return "vertex \(point(values.vertex))"
         case .circle: return "centre \(point(values.center)) radius \(mm(values.radius)) mm"
         case .backslash: return "length \(mm(values.length)) mm"

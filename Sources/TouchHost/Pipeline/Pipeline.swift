@@ -21,10 +21,12 @@ public final class Pipeline {
     }
 
     public func consume(_ frame: ContactFrame) {
-        var touches = TouchFrame(timestamp: frame.timestamp)
+        var batch = TouchFrameBatch()
         var statuses = StatusList(filler: .placeholder)
-        tracker.track(frame, into: &touches, statuses: &statuses)
-        deliver(touches, statuses: statuses, at: frame.timestamp)
+        tracker.track(frame, into: &batch, statuses: &statuses)
+        for index in batch.indices {
+            deliver(batch[index], statuses: index == 0 ? statuses : StatusList(filler: .placeholder), at: frame.timestamp)
+        }
     }
 
     /// Moves time forward with no new report: report timeouts and recognizer timers fire.
@@ -50,7 +52,21 @@ public final class Pipeline {
 
     /// The input is over: advance past every pending timer.
     public func finish() {
-        advance(to: lastTime + Pipeline.settleTime)
+        advance(to: lastTime + Pipeline.settleTime, step: Pipeline.virtualTick)
+    }
+
+    /// Virtual time moves in steps this long when nothing arrives, so a timer fires within a
+    /// tick of when it is due rather than at the next report.
+    public static let virtualTick: Microseconds = 2_000
+
+    /// Advances to `time` in steps of `step`, as a clock would.
+    public func advance(to time: Microseconds, step: Microseconds) {
+        var next = lastTime + step
+        while next < time {
+            advance(to: next)
+            next += step
+        }
+        advance(to: time)
     }
 
     private func deliver(_ touches: TouchFrame, statuses: StatusList, at time: Microseconds) {

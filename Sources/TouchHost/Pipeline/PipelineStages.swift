@@ -2,10 +2,12 @@ import TouchCore
 
 /// The tracker's side of the pipeline: `SlotTracker` (TouchCore) conforms as it is.
 public protocol TouchTracking {
-    mutating func track(_ frame: ContactFrame, into touches: inout TouchFrame, statuses: inout StatusList)
+    mutating func track(_ frame: ContactFrame, into batch: inout TouchFrameBatch, statuses: inout StatusList)
     mutating func advance(to time: Microseconds, into touches: inout TouchFrame, statuses: inout StatusList)
     mutating func cancelAll(at time: Microseconds, into touches: inout TouchFrame)
 }
+
+extension SlotTracker: TouchTracking {}
 
 /// The recognizers' side of the pipeline: `GestureEngine` (TouchCore) conforms as it is.
 public protocol GestureRecognizing {

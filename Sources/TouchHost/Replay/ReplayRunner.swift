@@ -11,10 +11,10 @@ public enum ReplayRunner {
             switch item {
             case .frame(let frame):
                 // Timers due before this report fire first, in their own moment.
-                pipeline.advance(to: frame.timestamp)
+                pipeline.advance(to: frame.timestamp, step: Pipeline.virtualTick)
                 pipeline.consume(frame)
             case .cancel(let time):
-                pipeline.advance(to: time)
+                pipeline.advance(to: time, step: Pipeline.virtualTick)
                 pipeline.cancelAll(at: time)
             }
         }

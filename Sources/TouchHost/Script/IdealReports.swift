@@ -49,12 +49,11 @@ struct IdealReporter {
         var items: [ReplayItem] = []
         var fingers: [UInt8: Finger] = [:]
         var order: [UInt8] = []
-        var sequence: UInt32 = 0
         var lastReport: Microseconds?
 
         func report(at time: Microseconds) {
-            var frame = ContactFrame(timestamp: time, sequence: sequence)
-            sequence &+= 1
+            // No sequence number: an ideal link loses nothing, and script `report` lines keep their own.
+            var frame = ContactFrame(timestamp: time)
             var remaining: [UInt8] = []
             for id in order {
                 guard var finger = fingers[id] else { continue }
