@@ -6,6 +6,10 @@ public enum ReplayRunner {
     public static func run(
         _ source: ReplaySource, recognizers: RecognizerSelection, sink: @escaping (HostEvent) -> Void
     ) {
+        if let recording = source.recording {
+            RecordingReplay.run(recording, recognizers: recognizers, sink: sink)
+            return
+        }
         let pipeline = HostStack.pipeline(recognizers: recognizers, reportRate: source.reportRate, panel: source.panel, sink: sink)
         for item in source.items {
             switch item {

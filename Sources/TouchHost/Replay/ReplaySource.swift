@@ -39,6 +39,8 @@ public struct ImportOptions: Sendable {
 public struct ReplaySource: Sendable {
     public var name: String
     public var items: [ReplayItem]
+    /// A recording of a live link, replayed through the device session rather than as `items`.
+    public var recording: Recording?
     /// The rate the reports were made at, for the tracker's report timeout.
     public var reportRate: Int
     public var panel: PanelSize
@@ -48,6 +50,11 @@ public struct ReplaySource: Sendable {
         self.items = items
         self.reportRate = reportRate
         self.panel = panel
+    }
+
+    public init(name: String, recording: Recording) {
+        self.init(name: name, items: [], reportRate: TouchScript.defaultReportRate, panel: .scriptDefault)
+        self.recording = recording
     }
 
     public static func load(path: String, format: ReplayFormat, options: ImportOptions) throws(HostFailure) -> ReplaySource {
@@ -62,7 +69,7 @@ public struct ReplaySource: Sendable {
         case .auto, .script:
             return try script(text, name: path)
         case .threc:
-            throw HostFailure("\(path): threc recordings cannot be replayed by this build (no recorder yet)")
+            return ReplaySource(name: path, recording: try Recording.parse(text, name: path))
         case .evemu, .unistroke:
             return try ImportedSource.load(path: path, text: text, format: chosen, options: options)
         }

@@ -18,7 +18,9 @@ public final class DeviceSession {
     private var lastDeviceTime: Microseconds = 0
     private var lastArrival: Microseconds?
     /// Host time of the last event delivered, for `--until-idle`.
-    public private(set) var lastActivity: Microseconds = MonotonicClock.now()
+    public private(set) var lastActivity: Microseconds
+    /// The host's clock: monotonic time for a live link, the recording's timestamps in a replay.
+    public var now: () -> Microseconds
 
     /// Host time the device may be silent before its clock is extrapolated: reports arrive with
     /// jitter, and an extrapolated time must never pass a report still on its way.
@@ -31,6 +33,8 @@ public final class DeviceSession {
         self.link = link
         self.sink = sink
         self.makePipeline = makePipeline
+        now = MonotonicClock.now
+        lastActivity = MonotonicClock.now()
     }
 
     /// Asks for the device's info and waits for it, asking again after each silence.
@@ -62,6 +66,14 @@ public final class DeviceSession {
         advanceIdle()
     }
 
+    /// Lets timers fire when the device has been silent a while (see `idleLag`).
+    public func advanceIdle() {
+        guard let pipeline, let arrival = lastArrival else { return }
+        let silence = now() - arrival
+        guard silence > Self.idleLag else { return }
+        pipeline.advance(to: lastDeviceTime + silence - Self.idleLag, step: Pipeline.virtualTick)
+    }
+
     /// True while a touch is down.
     public var hasLiveTouches: Bool { !(pipeline?.liveTouches.isEmpty ?? true) }
 
@@ -89,7 +101,12 @@ public final class DeviceSession {
     private func readAvailable() throws(LinkError) {
         buffer.removeAll(keepingCapacity: true)
         while try link.read(into: &buffer) > 0 {}
-        for byte in buffer {
+        receive(buffer)
+    }
+
+    /// Bytes from the device, however they were chunked.
+    public func receive(_ bytes: [UInt8]) {
+        for byte in bytes {
             guard let decoded = decoder.push(byte) else { continue }
             if decoder.skippedBeforeLastFrame > 0, info != nil {
                 emit(.status(StatusEvent(kind: .resync, timestamp: lastDeviceTime, count: UInt32(decoder.skippedBeforeLastFrame))))
@@ -125,24 +142,17 @@ public final class DeviceSession {
     private func deviceTime(_ raw: UInt32) -> Microseconds {
         let time = clock.time(for: raw)
         lastDeviceTime = max(lastDeviceTime, time)
-        lastArrival = MonotonicClock.now()
+        lastArrival = now()
         return lastDeviceTime
     }
 
     private func estimatedDeviceTime() -> Microseconds {
         guard let arrival = lastArrival else { return lastDeviceTime }
-        return lastDeviceTime + max(0, MonotonicClock.now() - arrival)
-    }
-
-    private func advanceIdle() {
-        guard let pipeline, let arrival = lastArrival else { return }
-        let silence = MonotonicClock.now() - arrival
-        guard silence > Self.idleLag else { return }
-        pipeline.advance(to: lastDeviceTime + silence - Self.idleLag)
+        return lastDeviceTime + max(0, now() - arrival)
     }
 
     private func emit(_ event: HostEvent) {
-        lastActivity = MonotonicClock.now()
+        lastActivity = now()
         sink(event)
     }
 }
