@@ -134,7 +134,12 @@ public final class DeviceSession {
                 clock.restart()
             }
             if let event = StatusEvent(status, at: time) { emit(.status(event)) }
-        case .heatmap, .gesture, .touch, .reply:
+        case .touch(let record):
+            // Already tracked upstream: a bridge, or a controller that tracks on board.
+            emit(.touch(record.touch, at: record.timestamp))
+        case .gesture(let gesture):
+            emit(.gesture(gesture))
+        case .heatmap, .reply:
             break
         }
     }
