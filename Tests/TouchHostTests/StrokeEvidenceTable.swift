@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+import TouchCore
+import TouchHost
+
+/// Prints the per-class table of docs/strokes.md from the same measurements the tests assert.
+/// `swift test --skip-build --filter StrokeEvidenceTable` regenerates it.
+@Suite struct StrokeEvidenceTable {
+    @Test func printThePerClassTable() throws {
+        guard let corpus = UnistrokeCorpus.shared, let outcome = UnistrokeTemplateTests.outcome else {
+            print(SharedTestData.missingMessage("unistroke"))
+            return
+        }
+        let check = UnistrokeDetectionTests.checkRates
+        let circle = UnistrokeDetectionTests.circleRates
+        let counts = Dictionary(grouping: corpus.entries, by: \.log.gesture).mapValues(\.count)
+        var lines = [
+            "| gesture | strokes | checkmark fires | circle fires | template accuracy | most frequent mistake |",
+            "|---|---:|---:|---:|---:|---|",
+        ]
+        for gesture in outcome.gestures {
+            let row = outcome.confusion[gesture] ?? [:]
+            let mistake = row.filter { $0.key != gesture }.max { ($0.value, $1.key) < ($1.value, $0.key) }
+            let mistakeText = mistake.map { "\($0.key) (\($0.value))" } ?? "-"
+            lines.append(
+                "| \(gesture) | \(counts[gesture] ?? 0) | \(percent(check[gesture] ?? 0)) | \(percent(circle[gesture] ?? 0)) | "
+                    + "\(percent(outcome.accuracy(of: gesture))) | \(mistakeText) |")
+        }
+        lines.append("")
+        lines.append("Templates: overall \(percent(outcome.overall)) of \(outcome.confusion.values.flatMap(\.values).reduce(0, +)) strokes.")
+        print("BEGIN STROKE TABLE\n" + lines.joined(separator: "\n") + "\nEND STROKE TABLE")
+        #expect(lines.count == outcome.gestures.count + 4)
+    }
+}
