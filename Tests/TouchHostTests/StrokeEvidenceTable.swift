@@ -27,8 +27,16 @@ import TouchHost
                     + "\(percent(outcome.accuracy(of: gesture))) | \(mistakeText) |")
         }
         lines.append("")
-        lines.append("Templates: overall \(percent(outcome.overall)) of \(outcome.confusion.values.flatMap(\.values).reduce(0, +)) strokes.")
+        lines.append("Templates from \(UnistrokeTemplateTests.templateSubject) medium #1, judged on the other subjects: "
+            + "\(percent(outcome.overall)) of \(outcome.total) strokes.")
+        lines.append("")
+        lines.append("| template subject (medium #1) | other subjects (user-independent) | own other strokes (user-dependent) |")
+        lines.append("|---|---:|---:|")
+        for (subject, independent) in UnistrokeTemplateTests.userIndependent {
+            let dependent = UnistrokeTemplateTests.userDependent.first { $0.0 == subject }?.1
+            lines.append("| \(subject) | \(percent(independent.overall)) | \(dependent.map { percent($0.overall) } ?? "-") |")
+        }
         print("BEGIN STROKE TABLE\n" + lines.joined(separator: "\n") + "\nEND STROKE TABLE")
-        #expect(lines.count == outcome.gestures.count + 4)
+        #expect(lines.count == outcome.gestures.count + 7 + UnistrokeTemplateTests.userIndependent.count)
     }
 }

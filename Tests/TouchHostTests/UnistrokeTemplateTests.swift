@@ -3,12 +3,11 @@ import Testing
 import TouchCore
 import TouchHost
 
-/// $1-style templates, one example per gesture from one subject, judged on every stroke of the
-/// other subjects (user-independent: harder than the paper's user-dependent 97%).
+/// $1-style templates, one example per gesture (a subject's medium-speed stroke #1), judged on
+/// other people's strokes (user-independent, the brief's test) and on the same person's other
+/// strokes (user-dependent, the $1 paper's setting: 97% with one template).
 @Suite struct UnistrokeTemplateTests {
     static let templateSubject = "s02"
-    static let templateSpeed = "medium"
-    static let templateNumber = 1
 
     struct Outcome: Sendable {
         var gestures: [String]
@@ -20,32 +19,46 @@ import TouchHost
             return Double(row[gesture] ?? 0) / Double(max(1, row.values.reduce(0, +)))
         }
 
+        var total: Int { confusion.values.flatMap(\.values).reduce(0, +) }
+
         var overall: Double {
-            let total = confusion.values.flatMap(\.values).reduce(0, +)
             let right = gestures.map { confusion[$0]?[$0] ?? 0 }.reduce(0, +)
             return Double(right) / Double(max(1, total))
         }
     }
 
-    static let outcome: Outcome? = {
+    static func isTemplate(_ entry: UnistrokeCorpus.Entry, of subject: String) -> Bool {
+        entry.subject == subject && entry.speed == "medium" && entry.number == 1
+    }
+
+    /// Templates from `subject`'s medium #1 of each gesture, tested on the strokes `judged` selects.
+    static func evaluate(templatesFrom subject: String, judging judged: (UnistrokeCorpus.Entry) -> Bool) -> Outcome? {
         guard let corpus = UnistrokeCorpus.shared else { return nil }
         let gestures = corpus.gestures
         var library = TemplateLibrary()
         for (label, gesture) in gestures.enumerated() {
-            guard let example = corpus.entries.first(where: {
-                $0.log.gesture == gesture && $0.subject == templateSubject && $0.speed == templateSpeed
-                    && $0.number == templateNumber
-            }) else { continue }
+            guard let example = corpus.entries.first(where: { $0.log.gesture == gesture && isTemplate($0, of: subject) })
+            else { continue }
             library.register(example.log.strokeBuffer(), label: UInt8(label))
         }
         var confusion: [String: [String: Int]] = [:]
-        for entry in corpus.entries where entry.subject != templateSubject {
+        for entry in corpus.entries where judged(entry) && !isTemplate(entry, of: subject) {
             let match = library.recognize(entry.log.strokeBuffer())
             let answer = match.map { gestures[Int($0.label)] } ?? "none"
             confusion[entry.log.gesture, default: [:]][answer, default: 0] += 1
         }
         return Outcome(gestures: gestures, confusion: confusion)
-    }()
+    }
+
+    static let subjects = UnistrokeCorpus.shared.map { Array(Set($0.entries.map(\.subject))).sorted() } ?? []
+
+    static let outcome = evaluate(templatesFrom: templateSubject) { $0.subject != templateSubject }
+    static let userIndependent: [(String, Outcome)] = subjects.compactMap { s in
+        evaluate(templatesFrom: s) { $0.subject != s }.map { (s, $0) }
+    }
+    static let userDependent: [(String, Outcome)] = subjects.compactMap { s in
+        evaluate(templatesFrom: s) { $0.subject == s }.map { (s, $0) }
+    }
 
     @Test func oneTemplatePerGestureFromOneSubjectClassifiesTheOtherSubjects() throws {
         guard let outcome = Self.outcome else {
@@ -53,14 +66,25 @@ import TouchHost
             return
         }
         #expect(outcome.gestures.count == 16)
-        // Measured 86% (see docs/strokes.md): clearly better than chance (6%), and the floor
-        // guards against regressions in resampling, rotation, scaling or the search.
+        // Measured 86% (docs/strokes.md): far above chance (6%); the floor guards against
+        // regressions in resampling, rotation, scaling or the search.
         #expect(outcome.overall >= 0.80, "overall \(percent(outcome.overall))")
-        // The brief's target. Plain $1 with one example from one person does not reach it across
-        // people (s02's circle01 looks like the others' rectangles; question marks look like
-        // carets): recorded as a known issue rather than hidden. If it ever passes, this fails.
+        // The brief's target. One example from one person does not carry to other people with
+        // plain $1 (s02 draws circles with a 20% overlap that others' rectangles match better;
+        // its question marks start where others' carets do): a known issue, not hidden. If it
+        // ever passes, withKnownIssue reports that too.
         withKnownIssue("user-independent accuracy with one template per gesture is below 95%") {
             #expect(outcome.overall >= 0.95, "overall \(percent(outcome.overall))")
+        }
+    }
+
+    @Test func oneTemplatePerGestureClassifiesTheSamePersonsOtherStrokesAsThePaperReports() throws {
+        guard !Self.userDependent.isEmpty else { return }
+        let right = Self.userDependent.map { $0.1.overall * Double($0.1.total) }.reduce(0, +)
+        let total = Self.userDependent.map { Double($0.1.total) }.reduce(0, +)
+        #expect(right / total >= 0.95, "mean user-dependent accuracy \(percent(right / total))")
+        for (subject, outcome) in Self.userDependent {
+            #expect(outcome.overall >= 0.90, "\(subject): \(percent(outcome.overall))")
         }
     }
 }
