@@ -1,6 +1,8 @@
 /// A circle: one stroke that goes once around a centre, in either direction, and comes back near
-/// where it began, at a nearly even distance from the centre, turning evenly rather than at corners
-/// (which is what tells it from a rounded rectangle or triangle).
+/// where it began. Hands draw ellipses, so roundness is judged after stretching the stroke along its
+/// principal axes to equal spread: then a circle's distance from the centre is nearly flat, while a
+/// rectangle's has four bumps (its corners) and a triangle's three. Those bumps are the 4th and 3rd
+/// harmonics of the distance around the centre.
 public struct CircleAnalyzer: StrokeAnalyzer, Sendable {
     public struct Result: Equatable, Sendable {
         public var center: PanelPoint
@@ -18,11 +20,16 @@ public struct CircleAnalyzer: StrokeAnalyzer, Sendable {
     public var maximumBackwardTurns: Float = 0.05
     /// The gap between start and end over the diameter.
     public var maximumGap: Float = 0.6
-    /// The spread of the distance from the centre (standard deviation over mean).
-    public var maximumRadiusSpread: Float = 0.22
+    /// The spread of the distance from the centre (standard deviation over mean) before the
+    /// stretch: it bounds how flat an ellipse may be.
+    public var maximumRadiusSpread: Float = 0.3
+    /// Four corners: the 4th harmonic of the stretched distance, over its mean.
+    public var maximumFourCornerHarmonic: Float = 0.12
+    /// Three corners: the 3rd harmonic likewise.
+    public var maximumThreeCornerHarmonic: Float = 0.25
     /// The share of the path's total turning done by its 8 sharpest of 62 bends: a circle turns
     /// evenly (about 0.13 ideally, 0.3 to 0.4 drawn by hand), polygons at their corners.
-    public var maximumCornerShare: Float = 0.44
+    public var maximumCornerShare: Float = 0.5
 
     public init() {}
 
@@ -58,6 +65,8 @@ public struct CircleAnalyzer: StrokeAnalyzer, Sendable {
         guard turns >= minimumTurns, turns <= maximumTurns else { return nil }
         guard min(forward, backward) / ScalarMath.twoPi <= maximumBackwardTurns else { return nil }
         guard cornerShare(of: path) <= maximumCornerShare else { return nil }
+        let (three, four) = cornerHarmonics(of: path, center: center)
+        guard three <= maximumThreeCornerHarmonic, four <= maximumFourCornerHarmonic else { return nil }
         return Result(center: center, radius: radius, clockwise: forward > backward)
     }
 
@@ -85,5 +94,47 @@ public struct CircleAnalyzer: StrokeAnalyzer, Sendable {
         var top: Float = 0
         for k in 0..<8 { top += sharpest[k] }
         return top / total
+    }
+
+    /// The 3rd and 4th harmonics of the distance from the centre, after the stretch that turns the
+    /// stroke's spread (its covariance ellipse) into a circle. Powers of the unit direction
+    /// (a complex number) stand in for cos(k angle) and sin(k angle).
+    private func cornerHarmonics(of path: ResampledStroke, center: PanelPoint) -> (Float, Float) {
+        let n = ResampledStroke.pointCount
+        var sxx: Float = 0, syy: Float = 0, sxy: Float = 0
+        for i in 0..<n {
+            let d = path[i] - center
+            sxx += d.x * d.x
+            syy += d.y * d.y
+            sxy += d.x * d.y
+        }
+        let half = (sxx - syy) / 2
+        let root = (half * half + sxy * sxy).squareRoot()
+        let major = (sxx + syy) / 2 + root
+        let minor = (sxx + syy) / 2 - root
+        guard minor > 1e-6 * major, minor > 0 else { return (1, 1) }
+        let axis = 0.5 * ScalarMath.atan2(2 * sxy, sxx - syy)
+        let c = ScalarMath.cos(axis), s = ScalarMath.sin(axis)
+        let majorScale = 1 / major.squareRoot(), minorScale = 1 / minor.squareRoot()
+        var sum: Float = 0
+        var re3: Float = 0, im3: Float = 0, re4: Float = 0, im4: Float = 0
+        for i in 0..<n {
+            let d = path[i] - center
+            let u = (d.x * c + d.y * s) * majorScale
+            let v = (-d.x * s + d.y * c) * minorScale
+            let r = (u * u + v * v).squareRoot()
+            guard r > 0 else { continue }
+            sum += r
+            let (x1, y1) = (u / r, v / r)
+            let (x2, y2) = (x1 * x1 - y1 * y1, 2 * x1 * y1)
+            let (x3, y3) = (x2 * x1 - y2 * y1, x2 * y1 + y2 * x1)
+            let (x4, y4) = (x2 * x2 - y2 * y2, 2 * x2 * y2)
+            re3 += r * x3
+            im3 += r * y3
+            re4 += r * x4
+            im4 += r * y4
+        }
+        guard sum > 0 else { return (1, 1) }
+        return ((re3 * re3 + im3 * im3).squareRoot() / sum, (re4 * re4 + im4 * im4).squareRoot() / sum)
     }
 }
