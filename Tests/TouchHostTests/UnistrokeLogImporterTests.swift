@@ -8,7 +8,8 @@ import TouchHost
         \u{FEFF}<?xml version="1.0" encoding="utf-8" standalone="yes"?>
         <Gesture Name="check03" Subject="7" Speed="fast" Number="3" NumPts="3" Millseconds="30">
           <Point X="100" Y="200" T="5000" />
-          <Point Y='204' X='102' T='5010'/>
+          <Point Y='204'
+                 X='102' T='5010'/>
           <Point X="110" Y="180" T="5030" />
         </Gesture>
         """
@@ -17,6 +18,7 @@ import TouchHost
         let log = try UnistrokeLogImporter.parse(Self.sample, file: "check03.xml")
         #expect(log.gesture == "check")
         #expect(log.subject == "7")
+        #expect(log.recordedMilliseconds == 30)
         #expect(log.samples == [
             StrokeSample(x: 25, y: 50, time: 0), StrokeSample(x: 25.5, y: 51, time: 10_000),
             StrokeSample(x: 27.5, y: 45, time: 30_000),
@@ -33,6 +35,7 @@ import TouchHost
 
     @Test(arguments: [
         ("<Gesture Name=\"a1\">\n<Point X=\"1\" Y=\"oops\" T=\"3\" />\n</Gesture>", 2, "numeric"),
+        ("<Gesture Name=\"a1\">\n<Point X=\"1\"\n Y=\"2\" />\n</Gesture>", 2, "numeric"),
         ("<Gesture Name=\"a1\">\n<Point X=1 Y=\"2\" T=\"3\" />", 2, "not quoted"),
         ("<Point X=\"1\" Y=\"2\" T=\"3\" />", 1, "outside"),
         ("<Gesture Subject=\"1\">", 1, "Name"),

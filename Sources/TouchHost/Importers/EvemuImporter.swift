@@ -71,7 +71,7 @@ public struct EvemuImporter: Sendable {
 
     static func readDescription(_ text: String, file: String, into device: inout EvemuDevice) throws {
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            _ = try device.read(line, file: file, lineNumber: offset + 1)
+            _ = try device.read(line.trimmingCharacters(in: .whitespacesAndNewlines)[...], file: file, lineNumber: offset + 1)
         }
     }
 

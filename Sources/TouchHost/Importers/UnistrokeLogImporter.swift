@@ -9,6 +9,8 @@ public struct UnistrokeLog: Sendable {
     public var gesture: String
     public var subject: String?
     public var speed: String?
+    /// The log's own duration, from its `Millseconds` attribute (the study's spelling).
+    public var recordedMilliseconds: Int?
     /// Positions in mm (pixels times the scale), times in microseconds from the first point.
     public var samples: [StrokeSample]
 
@@ -51,34 +53,34 @@ public enum UnistrokeLogImporter {
         var log: UnistrokeLog?
         var firstTime: Int64?
         var samples: [StrokeSample] = []
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = offset + 1
-            for tag in tags(in: rawLine) {
-                let attributes = try attributesOf(tag.body, file: file, line: line)
-                switch tag.name {
-                case "Gesture":
-                    guard let name = attributes["Name"] else {
-                        throw ImportError(file: file, line: line, message: "<Gesture> has no Name attribute")
-                    }
-                    log = UnistrokeLog(
-                        name: name, gesture: String(name.prefix { !$0.isNumber }),
-                        subject: attributes["Subject"], speed: attributes["Speed"], samples: [])
-                case "Point":
-                    guard log != nil else {
-                        throw ImportError(file: file, line: line, message: "<Point> outside a <Gesture>")
-                    }
-                    guard let x = attributes["X"].flatMap(Double.init), let y = attributes["Y"].flatMap(Double.init),
-                        let t = attributes["T"].flatMap(Int64.init)
-                    else {
-                        throw ImportError(file: file, line: line, message: "<Point> needs numeric X, Y and T")
-                    }
-                    let start = firstTime ?? t
-                    firstTime = start
-                    let position = PanelPoint(x: Float(x) * millimetresPerPixel, y: Float(y) * millimetresPerPixel)
-                    samples.append(StrokeSample(position: position, time: (t - start) * 1000))
-                default:
-                    continue
+        for tag in tags(in: text) {
+            let line = tag.line
+            let attributes = try attributesOf(tag.body, file: file, line: line)
+            switch tag.name {
+            case "Gesture":
+                guard let name = attributes["Name"] else {
+                    throw ImportError(file: file, line: line, message: "<Gesture> has no Name attribute")
                 }
+                log = UnistrokeLog(
+                    name: name, gesture: String(name.prefix { !$0.isNumber }),
+                    subject: attributes["Subject"], speed: attributes["Speed"],
+                    recordedMilliseconds: (attributes["Millseconds"] ?? attributes["Milliseconds"]).flatMap { Int($0) },
+                    samples: [])
+            case "Point":
+                guard log != nil else {
+                    throw ImportError(file: file, line: line, message: "<Point> outside a <Gesture>")
+                }
+                guard let x = attributes["X"].flatMap(Double.init), let y = attributes["Y"].flatMap(Double.init),
+                    let t = attributes["T"].flatMap(Int64.init)
+                else {
+                    throw ImportError(file: file, line: line, message: "<Point> needs numeric X, Y and T")
+                }
+                let start = firstTime ?? t
+                firstTime = start
+                let position = PanelPoint(x: Float(x) * millimetresPerPixel, y: Float(y) * millimetresPerPixel)
+                samples.append(StrokeSample(position: position, time: (t - start) * 1000))
+            default:
+                continue
             }
         }
         guard var result = log else { throw ImportError(file: file, message: "no <Gesture> element") }
@@ -90,20 +92,27 @@ public enum UnistrokeLogImporter {
     private struct Tag {
         var name: Substring
         var body: Substring
+        /// 1-based line of the tag's `<`.
+        var line: Int
     }
 
-    /// The start tags on one line (`<Name attr="v" ...>`), skipping declarations and end tags.
-    private static func tags(in line: Substring) -> [Tag] {
+    /// The start tags (`<Name attr="v" ...>`), which may span lines, skipping declarations,
+    /// comments and end tags.
+    private static func tags(in text: String) -> [Tag] {
         var found: [Tag] = []
-        var rest = line[...]
+        var line = 1
+        var rest = text[...]
         while let open = rest.firstIndex(of: "<") {
+            line += rest[..<open].count { $0 == "\n" }
             let afterOpen = rest.index(after: open)
             let close = rest[afterOpen...].firstIndex(of: ">") ?? rest.endIndex
             let inside = rest[afterOpen..<close]
+            if let first = inside.first, first.isLetter {
+                let name = inside.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                found.append(Tag(name: name, body: inside[name.endIndex...], line: line))
+            }
+            line += inside.count { $0 == "\n" }
             rest = close < rest.endIndex ? rest[rest.index(after: close)...] : rest[rest.endIndex...]
-            guard let first = inside.first, first.isLetter else { continue }
-            let name = inside.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-            found.append(Tag(name: name, body: inside[name.endIndex...]))
         }
         return found
     }
