@@ -195,3 +195,34 @@ import TouchHost
         #expect(recording.frames.count == 1)
     }
 }
+
+@Suite struct EvemuTrackerReplayTests {
+    @Test(arguments: EvemuImporterTests.eventFiles)
+    func everyRecordingReplaysThroughTheTrackerWithEveryTouchEndingOnce(file: URL) throws {
+        let recording = try EvemuImporter(size: EvemuImporterTests.size).load(events: file)
+        var live = Set<UInt32>()
+        var mostLive = 0
+        var began = 0
+        for frame in TrackerReplay.touchFrames(recording.frames) {
+            for i in frame.touches.indices {
+                let touch = frame.touches[i]
+                switch touch.phase {
+                case .began:
+                    #expect(!live.contains(touch.trackingId))
+                    live.insert(touch.trackingId)
+                    began += 1
+                case .ended, .cancelled:
+                    #expect(live.remove(touch.trackingId) != nil, "\(touch.trackingId) ends once")
+                default:
+                    #expect(live.contains(touch.trackingId))
+                }
+            }
+            mostLive = max(mostLive, live.count)
+        }
+        #expect(began > 0)
+        #expect(live.isEmpty, "\(file.lastPathComponent): \(live.count) touches never ended")
+        if let fingers = EvemuImporterTests.fingers(inName: file.lastPathComponent) {
+            #expect(mostLive >= fingers, "\(file.lastPathComponent): at most \(mostLive) touches at once")
+        }
+    }
+}

@@ -25,11 +25,12 @@ import TouchHost
         ])
     }
 
-    @Test func aStrokeReplaysAsOneContactGoingDownMovingAndLifting() throws {
+    @Test func aStrokeReplaysAsOneContactGoingDownMovingAndLiftingWhereItEnded() throws {
         let frames = try UnistrokeLogImporter.parse(Self.sample, file: "check03.xml", millimetresPerPixel: 1).contactFrames()
-        #expect(frames.map { $0.contacts[0].state } == [.down, .move, .up])
-        #expect(frames.map(\.timestamp) == [0, 10_000, 30_000])
+        #expect(frames.map { $0.contacts[0].state } == [.down, .move, .move, .up])
+        #expect(frames.map(\.timestamp) == [0, 10_000, 30_000, 30_000])
         #expect(frames[2].contacts[0].position == PanelPoint(x: 110, y: 180))
+        #expect(frames[3].contacts[0].position == PanelPoint(x: 110, y: 180))
         #expect(frames.allSatisfy { $0.contacts.count == 1 && $0.contacts[0].controllerId == 0 })
     }
 

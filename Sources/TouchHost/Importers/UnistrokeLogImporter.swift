@@ -14,14 +14,22 @@ public struct UnistrokeLog: Sendable {
     /// Positions in mm (pixels times the scale), times in microseconds from the first point.
     public var samples: [StrokeSample]
 
-    /// The stroke as tracker input: one contact that goes down, moves and lifts.
+    /// The stroke as tracker input: one contact that goes down at the first point, moves through
+    /// the rest and lifts where it ended. The lift is a frame of its own at the last point's time,
+    /// because a lift, as in evdev, carries no position a tracker must use.
     public func contactFrames(controllerId: UInt8 = 0) -> [ContactFrame] {
-        samples.enumerated().map { index, sample in
+        var frames: [ContactFrame] = []
+        for (index, sample) in samples.enumerated() {
             var frame = ContactFrame(timestamp: sample.time)
-            let state: ContactState = index == 0 ? .down : (index == samples.count - 1 ? .up : .move)
-            frame.add(ReportedContact(controllerId: controllerId, state: state, position: sample.position))
-            return frame
+            frame.add(ReportedContact(controllerId: controllerId, state: index == 0 ? .down : .move, position: sample.position))
+            frames.append(frame)
         }
+        if let last = samples.last {
+            var lift = ContactFrame(timestamp: last.time)
+            lift.add(ReportedContact(controllerId: controllerId, state: .up, position: last.position))
+            frames.append(lift)
+        }
+        return frames
     }
 
     /// The stroke in a `StrokeBuffer`, as a recognizer would have collected it.
