@@ -13,17 +13,18 @@ import TouchHost
         }
         let check = UnistrokeDetectionTests.checkRates
         let circle = UnistrokeDetectionTests.circleRates
+        let backslash = UnistrokeDetectionTests.backslashRates
         let counts = Dictionary(grouping: corpus.entries, by: \.log.gesture).mapValues(\.count)
         var lines = [
-            "| gesture | strokes | checkmark fires | circle fires | template accuracy | most frequent mistake |",
-            "|---|---:|---:|---:|---:|---|",
+            "| gesture | strokes | checkmark fires | circle fires | backslash (10 mm) fires | template accuracy | most frequent mistake |",
+            "|---|---:|---:|---:|---:|---:|---|",
         ]
         for gesture in outcome.gestures {
             let row = outcome.confusion[gesture] ?? [:]
             let mistake = row.filter { $0.key != gesture }.max { ($0.value, $1.key) < ($1.value, $0.key) }
             let mistakeText = mistake.map { "\($0.key) (\($0.value))" } ?? "-"
             lines.append(
-                "| \(gesture) | \(counts[gesture] ?? 0) | \(percent(check[gesture] ?? 0)) | \(percent(circle[gesture] ?? 0)) | "
+                "| \(gesture) | \(counts[gesture] ?? 0) | \(percent(check[gesture] ?? 0)) | \(percent(circle[gesture] ?? 0)) | \(percent(backslash[gesture] ?? 0)) | "
                     + "\(percent(outcome.accuracy(of: gesture))) | \(mistakeText) |")
         }
         lines.append("")

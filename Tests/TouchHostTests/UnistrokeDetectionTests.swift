@@ -13,6 +13,8 @@ import TouchHost
 
     static let checkRates = rates { CheckmarkAnalyzer().analyze($0) != nil }
     static let circleRates = rates { CircleAnalyzer().analyze($0) != nil }
+    /// None of the study's gestures is a single straight line, so a backslash should almost never fire.
+    static let backslashRates = rates { BackslashAnalyzer(minimumLength: 10).analyze($0) != nil }
 
     @Test(arguments: [("check", checkRates), ("circle", circleRates)] as [(String, [String: Double])])
     func theAnalyzerFindsItsOwnClassAndRarelyAnyOther(target: String, rates: [String: Double]) throws {
@@ -25,6 +27,14 @@ import TouchHost
         #expect(rates.count == 16)
         for (gesture, rate) in rates where gesture != target {
             #expect(rate <= 0.02, "\(target) fires on \(percent(rate)) of \(gesture)")
+        }
+    }
+
+    @Test func aBackslashIsNotFoundInCurvedOrBentGestures() {
+        guard Self.corpus != nil else { return }
+        #expect(Self.backslashRates.count == 16)
+        for (gesture, rate) in Self.backslashRates {
+            #expect(rate <= 0.02, "backslash fires on \(percent(rate)) of \(gesture)")
         }
     }
 

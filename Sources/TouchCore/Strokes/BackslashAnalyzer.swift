@@ -17,7 +17,9 @@ public struct BackslashAnalyzer: StrokeAnalyzer, Sendable {
     /// The path may be this much longer than the line: it catches zigzags along the line.
     public var maximumPathRatio: Float = 1.2
 
-    public init() {}
+    public init(minimumLength: Float = 20) {
+        self.minimumLength = minimumLength
+    }
 
     public func analyze(_ stroke: StrokeBuffer) -> Result? {
         guard let first = stroke.first, let last = stroke.last else { return nil }
