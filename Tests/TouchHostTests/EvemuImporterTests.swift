@@ -25,7 +25,7 @@ import TouchHost
         return Int(name[range].prefix { $0.isNumber })
     }
 
-    @Test func theDataFolderHasRecordings() {
+    @Test(SharedTestData.needs("evemu")) func theDataFolderHasRecordings() {
         guard SharedTestData.folder("evemu") != nil else {
             print(SharedTestData.missingMessage("evemu"))
             return

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The real recordings in `shared/data`, found next to the package root (this file is
 /// Tests/TouchHostTests/…, three levels below the root's parent).
@@ -26,5 +27,10 @@ enum SharedTestData {
 
     static func missingMessage(_ name: String) -> String {
         "shared data folder \(root.appendingPathComponent(name).path) is missing: data tests skipped"
+    }
+
+    /// Skips a test, saying why, when the data folder is missing.
+    static func needs(_ name: String) -> ConditionTrait {
+        .enabled(if: folder(name) != nil, Comment(rawValue: missingMessage(name)))
     }
 }

@@ -6,7 +6,7 @@ import TouchHost
 /// Prints the per-class table of docs/strokes.md from the same measurements the tests assert.
 /// `swift test --skip-build --filter StrokeEvidenceTable` regenerates it.
 @Suite struct StrokeEvidenceTable {
-    @Test func printThePerClassTable() throws {
+    @Test(SharedTestData.needs("unistroke")) func printThePerClassTable() throws {
         guard let corpus = UnistrokeCorpus.shared, let outcome = UnistrokeTemplateTests.outcome else {
             print(SharedTestData.missingMessage("unistroke"))
             return

@@ -16,7 +16,7 @@ import TouchHost
     /// None of the study's gestures is a single straight line, so a backslash should almost never fire.
     static let backslashRates = rates { BackslashAnalyzer(minimumLength: 10).analyze($0) != nil }
 
-    @Test(arguments: [("check", checkRates), ("circle", circleRates)] as [(String, [String: Double])])
+    @Test(SharedTestData.needs("unistroke"), arguments: [("check", checkRates), ("circle", circleRates)] as [(String, [String: Double])])
     func theAnalyzerFindsItsOwnClassAndRarelyAnyOther(target: String, rates: [String: Double]) throws {
         guard Self.corpus != nil else {
             print(SharedTestData.missingMessage("unistroke"))
@@ -30,7 +30,7 @@ import TouchHost
         }
     }
 
-    @Test func aBackslashIsNotFoundInCurvedOrBentGestures() {
+    @Test(SharedTestData.needs("unistroke")) func aBackslashIsNotFoundInCurvedOrBentGestures() {
         guard Self.corpus != nil else { return }
         #expect(Self.backslashRates.count == 16)
         for (gesture, rate) in Self.backslashRates {
@@ -38,7 +38,7 @@ import TouchHost
         }
     }
 
-    @Test func theCheckmarkVertexIsTheStrokesLowestPoint() throws {
+    @Test(SharedTestData.needs("unistroke")) func theCheckmarkVertexIsTheStrokesLowestPoint() throws {
         guard let corpus = Self.corpus else { return }
         for entry in corpus.entries where entry.log.gesture == "check" {
             guard let check = CheckmarkAnalyzer().analyze(entry.log.strokeBuffer()) else { continue }
@@ -47,7 +47,7 @@ import TouchHost
         }
     }
 
-    @Test func circleCentresLieInsideTheStrokesBounds() throws {
+    @Test(SharedTestData.needs("unistroke")) func circleCentresLieInsideTheStrokesBounds() throws {
         guard let corpus = Self.corpus else { return }
         for entry in corpus.entries where entry.log.gesture == "circle" {
             guard let circle = CircleAnalyzer().analyze(entry.log.strokeBuffer()) else { continue }

@@ -64,7 +64,7 @@ import TouchHost
         }
     }
 
-    @Test func everyLogInTheStudyImports() throws {
+    @Test(SharedTestData.needs("unistroke")) func everyLogInTheStudyImports() throws {
         let files = SharedTestData.files(in: "unistroke", extensions: ["xml"])
         guard !files.isEmpty else {
             print(SharedTestData.missingMessage("unistroke"))

@@ -6,7 +6,7 @@ import TouchHost
 /// The importer's frames through the tracker and the first-finger follower reach the analyzers
 /// with the same answers as the raw samples: nothing on the way changes a decision.
 @Suite struct UnistrokeReplayTests {
-    @Test func trackedReplayGivesTheSameCheckmarkAndCircleAnswersAsTheRawStroke() throws {
+    @Test(SharedTestData.needs("unistroke")) func trackedReplayGivesTheSameCheckmarkAndCircleAnswersAsTheRawStroke() throws {
         guard let corpus = UnistrokeCorpus.shared else {
             print(SharedTestData.missingMessage("unistroke"))
             return

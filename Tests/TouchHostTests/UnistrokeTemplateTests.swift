@@ -60,7 +60,7 @@ import TouchHost
         evaluate(templatesFrom: s) { $0.subject == s }.map { (s, $0) }
     }
 
-    @Test func oneTemplatePerGestureFromOneSubjectClassifiesTheOtherSubjects() throws {
+    @Test(SharedTestData.needs("unistroke")) func oneTemplatePerGestureFromOneSubjectClassifiesTheOtherSubjects() throws {
         guard let outcome = Self.outcome else {
             print(SharedTestData.missingMessage("unistroke"))
             return
@@ -78,7 +78,7 @@ import TouchHost
         }
     }
 
-    @Test func oneTemplatePerGestureClassifiesTheSamePersonsOtherStrokesAsThePaperReports() throws {
+    @Test(SharedTestData.needs("unistroke")) func oneTemplatePerGestureClassifiesTheSamePersonsOtherStrokesAsThePaperReports() throws {
         guard !Self.userDependent.isEmpty else { return }
         let right = Self.userDependent.map { $0.1.overall * Double($0.1.total) }.reduce(0, +)
         let total = Self.userDependent.map { Double($0.1.total) }.reduce(0, +)
