@@ -181,6 +181,13 @@ import TouchHost
         }
     }
 
+    @Test func aMalformedAxisLineIsReportedWithItsLine() {
+        let events = "N: Broken\nA: 35 0 banana 0 0\nE: 0.0 0000 0000 0\n"
+        #expect(throws: ImportError(file: "axis.events", line: 2, message: "axis line needs `A: code min max fuzz flat [res]`")) {
+            try EvemuImporter().parse(events, file: "axis.events")
+        }
+    }
+
     @Test func aSeparateDescriptionIsFoundByTheEventsFileName() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("evemu-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What an evemu description says about a device: its name and the range of each absolute axis.
 public struct EvemuDevice: Sendable {
     public struct Axis: Equatable, Sendable {
@@ -23,9 +25,9 @@ public struct EvemuDevice: Sendable {
         }
         guard line.hasPrefix("A:") else { return false }
         let fields = line.dropFirst(2).split(whereSeparator: { $0 == " " || $0 == "\t" })
-        guard fields.count >= 5, let code = Int(fields[0], radix: 16),
-            let numbers = Optional(fields[1...].prefix(5).compactMap { Int($0) }), numbers.count == fields[1...].prefix(5).count
-        else {
+        let numberFields = fields.dropFirst().prefix(5)
+        let numbers = numberFields.compactMap { Int($0) }
+        guard fields.count >= 5, let code = Int(fields[0], radix: 16), numbers.count == numberFields.count else {
             throw ImportError(file: file, line: lineNumber, message: "axis line needs `A: code min max fuzz flat [res]`")
         }
         // Older evemu versions wrote no resolution: treat it as unknown.
@@ -35,5 +37,3 @@ public struct EvemuDevice: Sendable {
         return true
     }
 }
-
-import Foundation

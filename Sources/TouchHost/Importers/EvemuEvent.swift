@@ -1,3 +1,5 @@
+import Foundation
+
 /// One `E: sec.usec type code value` line of an evemu recording.
 struct EvemuEvent: Sendable {
     static let synType = 0x00
@@ -44,5 +46,3 @@ struct EvemuEvent: Sendable {
         return seconds * 1_000_000 + micro
     }
 }
-
-import Foundation
