@@ -24,6 +24,20 @@ import TouchCore
         #expect(CheckmarkAnalyzer().analyze(S.buffer(S.polyline(corners))) == nil, "\(name)")
     }
 
+    /// Finger-sized and stylus-sized strokes with sensor jitter: tolerances scale with the stroke.
+    @Test(arguments: [0.6, 1, 3] as [Float])
+    func aJitteryCheckmarkOfAnySizeIsStillACheckmark(scale: Float) {
+        let corners = [S.p(10, 20), S.p(16, 28), S.p(34, 4)].map { $0 * scale }
+        let stroke = S.buffer(S.jittered(S.polyline(corners, step: 0.5), by: 0.3))
+        #expect(CheckmarkAnalyzer().analyze(stroke) != nil)
+    }
+
+    @Test(arguments: [0.5, 1, 3] as [Float])
+    func aJitteryCircleOfAnySizeIsStillACircle(scale: Float) {
+        let points = S.arc(center: S.p(100, 100), radius: 15 * scale, startAngle: 2, turns: 1.05, count: 200)
+        #expect(CircleAnalyzer().analyze(S.buffer(S.jittered(points, by: 0.3))) != nil)
+    }
+
     @Test func aSessionAnswersAtTheLift() {
         var session = StrokeSession(CheckmarkAnalyzer())
         let points = S.polyline([S.p(10, 20), S.p(16, 28), S.p(34, 4)])

@@ -30,5 +30,15 @@ enum StrokeTestShapes {
         }
     }
 
+    /// Adds deterministic jitter of up to `amount` mm, as a sensor would.
+    static func jittered(_ points: [PanelPoint], by amount: Float) -> [PanelPoint] {
+        var state: UInt32 = 12345
+        func next() -> Float {
+            state = state &* 1_103_515_245 &+ 12345
+            return Float((state >> 16) & 0x7FFF) / 0x7FFF * 2 - 1
+        }
+        return points.map { $0 + PanelPoint(x: next() * amount, y: next() * amount) }
+    }
+
     static func p(_ x: Float, _ y: Float) -> PanelPoint { PanelPoint(x: x, y: y) }
 }
