@@ -188,6 +188,14 @@ import TouchHost
         }
     }
 
+    @Test func eventsWithoutAnyDescriptionAreRejectedNamingTheFile() {
+        #expect {
+            try EvemuImporter(size: Self.size).parse("E: 0.0 0003 0035 1\nE: 0.0 0000 0000 0\n", file: "alone.events")
+        } throws: { error in
+            "\(error)".contains("alone.events") && "\(error)".contains("description")
+        }
+    }
+
     @Test func aSeparateDescriptionIsFoundByTheEventsFileName() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("evemu-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
