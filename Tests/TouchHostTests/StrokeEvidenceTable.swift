@@ -37,7 +37,30 @@ import TouchHost
             let dependent = UnistrokeTemplateTests.userDependent.first { $0.0 == subject }?.1
             lines.append("| \(subject) | \(percent(independent.overall)) | \(dependent.map { percent($0.overall) } ?? "-") |")
         }
+        lines.append("")
+        lines.append("| subject | checkmark on checks | checkmark on others | circle on circles | circle on others |")
+        lines.append("|---|---:|---:|---:|---:|")
+        for subject in Set(corpus.entries.map(\.subject)).sorted() {
+            var hits = [String: (own: Int, ownTotal: Int, other: Int, otherTotal: Int)]()
+            for entry in corpus.entries where entry.subject == subject {
+                let stroke = entry.log.strokeBuffer()
+                for (target, fired) in [("check", CheckmarkAnalyzer().analyze(stroke) != nil), ("circle", CircleAnalyzer().analyze(stroke) != nil)] {
+                    var h = hits[target] ?? (0, 0, 0, 0)
+                    if entry.log.gesture == target {
+                        h.own += fired ? 1 : 0
+                        h.ownTotal += 1
+                    } else {
+                        h.other += fired ? 1 : 0
+                        h.otherTotal += 1
+                    }
+                    hits[target] = h
+                }
+            }
+            func rate(_ n: Int, _ d: Int) -> String { percent(Double(n) / Double(max(d, 1))) }
+            let c = hits["check"]!, o = hits["circle"]!
+            lines.append("| \(subject) | \(rate(c.own, c.ownTotal)) | \(rate(c.other, c.otherTotal)) | \(rate(o.own, o.ownTotal)) | \(rate(o.other, o.otherTotal)) |")
+        }
         print("BEGIN STROKE TABLE\n" + lines.joined(separator: "\n") + "\nEND STROKE TABLE")
-        #expect(lines.count == outcome.gestures.count + 7 + UnistrokeTemplateTests.userIndependent.count)
+        #expect(lines.count > outcome.gestures.count + 7 + UnistrokeTemplateTests.userIndependent.count)
     }
 }

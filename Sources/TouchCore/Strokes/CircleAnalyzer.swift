@@ -23,10 +23,11 @@ public struct CircleAnalyzer: StrokeAnalyzer, Sendable {
     /// The spread of the distance from the centre (standard deviation over mean) before the
     /// stretch: it bounds how flat an ellipse may be.
     public var maximumRadiusSpread: Float = 0.3
-    /// Four corners: the 4th harmonic of the stretched distance, over its mean.
-    public var maximumFourCornerHarmonic: Float = 0.12
-    /// Three corners: the 3rd harmonic likewise.
-    public var maximumThreeCornerHarmonic: Float = 0.25
+    /// Four corners: the 4th harmonic of the stretched distance's departure from its mean, over
+    /// the mean. Hand-drawn circles stay below about 0.03, rectangles above 0.05.
+    public var maximumFourCornerHarmonic: Float = 0.04
+    /// Three corners: the 3rd harmonic likewise. Circles below about 0.05, triangles above 0.11.
+    public var maximumThreeCornerHarmonic: Float = 0.08
     /// The share of the path's total turning done by its 8 sharpest of 62 bends: a circle turns
     /// evenly (about 0.13 ideally, 0.3 to 0.4 drawn by hand), polygons at their corners.
     public var maximumCornerShare: Float = 0.5
@@ -97,8 +98,9 @@ public struct CircleAnalyzer: StrokeAnalyzer, Sendable {
     }
 
     /// The 3rd and 4th harmonics of the distance from the centre, after the stretch that turns the
-    /// stroke's spread (its covariance ellipse) into a circle. Powers of the unit direction
-    /// (a complex number) stand in for cos(k angle) and sin(k angle).
+    /// stroke's spread (its covariance ellipse) into a circle. Only the distance's departure from
+    /// its mean counts, so an arc that stops short of a full turn adds nothing by its gap. Powers
+    /// of the unit direction (a complex number) stand in for cos(k angle) and sin(k angle).
     private func cornerHarmonics(of path: ResampledStroke, center: PanelPoint) -> (Float, Float) {
         let n = ResampledStroke.pointCount
         var sxx: Float = 0, syy: Float = 0, sxy: Float = 0
@@ -116,25 +118,32 @@ public struct CircleAnalyzer: StrokeAnalyzer, Sendable {
         let axis = 0.5 * ScalarMath.atan2(2 * sxy, sxx - syy)
         let c = ScalarMath.cos(axis), s = ScalarMath.sin(axis)
         let majorScale = 1 / major.squareRoot(), minorScale = 1 / minor.squareRoot()
+        func stretched(_ i: Int) -> (u: Float, v: Float) {
+            let d = path[i] - center
+            return ((d.x * c + d.y * s) * majorScale, (-d.x * s + d.y * c) * minorScale)
+        }
         var sum: Float = 0
+        for i in 0..<n {
+            let (u, v) = stretched(i)
+            sum += (u * u + v * v).squareRoot()
+        }
+        let mean = sum / Float(n)
+        guard mean > 0 else { return (1, 1) }
         var re3: Float = 0, im3: Float = 0, re4: Float = 0, im4: Float = 0
         for i in 0..<n {
-            let d = path[i] - center
-            let u = (d.x * c + d.y * s) * majorScale
-            let v = (-d.x * s + d.y * c) * minorScale
+            let (u, v) = stretched(i)
             let r = (u * u + v * v).squareRoot()
             guard r > 0 else { continue }
-            sum += r
+            let departure = r - mean
             let (x1, y1) = (u / r, v / r)
             let (x2, y2) = (x1 * x1 - y1 * y1, 2 * x1 * y1)
             let (x3, y3) = (x2 * x1 - y2 * y1, x2 * y1 + y2 * x1)
             let (x4, y4) = (x2 * x2 - y2 * y2, 2 * x2 * y2)
-            re3 += r * x3
-            im3 += r * y3
-            re4 += r * x4
-            im4 += r * y4
+            re3 += departure * x3
+            im3 += departure * y3
+            re4 += departure * x4
+            im4 += departure * y4
         }
-        guard sum > 0 else { return (1, 1) }
         return ((re3 * re3 + im3 * im3).squareRoot() / sum, (re4 * re4 + im4 * im4).squareRoot() / sum)
     }
 }
