@@ -38,6 +38,12 @@ import TouchHost
             lines.append("| \(subject) | \(percent(independent.overall)) | \(dependent.map { percent($0.overall) } ?? "-") |")
         }
         lines.append("")
+        lines.append("| template subjects (medium #1, 2 per gesture) | the other subjects |")
+        lines.append("|---|---:|")
+        for (pair, result) in UnistrokeTemplateTests.pairs {
+            lines.append("| \(pair.joined(separator: " + ")) | \(percent(result.overall)) |")
+        }
+        lines.append("")
         lines.append("| subject | checkmark on checks | checkmark on others | circle on circles | circle on others |")
         lines.append("|---|---:|---:|---:|---:|")
         for subject in Set(corpus.entries.map(\.subject)).sorted() {

@@ -27,22 +27,26 @@ import TouchHost
         }
     }
 
-    static func isTemplate(_ entry: UnistrokeCorpus.Entry, of subject: String) -> Bool {
-        entry.subject == subject && entry.speed == "medium" && entry.number == 1
+    static func isTemplate(_ entry: UnistrokeCorpus.Entry, of subjects: [String]) -> Bool {
+        subjects.contains(entry.subject) && entry.speed == "medium" && entry.number == 1
     }
 
-    /// Templates from `subject`'s medium #1 of each gesture, tested on the strokes `judged` selects.
+    /// Templates from `subjects`' medium #1 of each gesture, tested on the strokes `judged` selects.
     static func evaluate(templatesFrom subject: String, judging judged: (UnistrokeCorpus.Entry) -> Bool) -> Outcome? {
+        evaluate(templatesFrom: [subject], judging: judged)
+    }
+
+    static func evaluate(templatesFrom subjects: [String], judging judged: (UnistrokeCorpus.Entry) -> Bool) -> Outcome? {
         guard let corpus = UnistrokeCorpus.shared else { return nil }
         let gestures = corpus.gestures
         var library = TemplateLibrary()
         for (label, gesture) in gestures.enumerated() {
-            guard let example = corpus.entries.first(where: { $0.log.gesture == gesture && isTemplate($0, of: subject) })
-            else { continue }
-            library.register(example.log.strokeBuffer(), label: UInt8(label))
+            for example in corpus.entries where example.log.gesture == gesture && isTemplate(example, of: subjects) {
+                library.register(example.log.strokeBuffer(), label: UInt8(label))
+            }
         }
         var confusion: [String: [String: Int]] = [:]
-        for entry in corpus.entries where judged(entry) && !isTemplate(entry, of: subject) {
+        for entry in corpus.entries where judged(entry) && !isTemplate(entry, of: subjects) {
             let match = library.recognize(entry.log.strokeBuffer())
             let answer = match.map { gestures[Int($0.label)] } ?? "none"
             confusion[entry.log.gesture, default: [:]][answer, default: 0] += 1
@@ -58,6 +62,14 @@ import TouchHost
     }
     static let userDependent: [(String, Outcome)] = subjects.compactMap { s in
         evaluate(templatesFrom: s) { $0.subject == s }.map { (s, $0) }
+    }
+
+    /// Two people's examples per gesture (32 templates, the library's capacity), judged on the rest.
+    static let pairs: [([String], Outcome)] = subjects.indices.flatMap { i in
+        subjects.indices.filter { $0 > i }.compactMap { j -> ([String], Outcome)? in
+            let pair = [subjects[i], subjects[j]]
+            return evaluate(templatesFrom: pair) { !pair.contains($0.subject) }.map { (pair, $0) }
+        }
     }
 
     @Test(SharedTestData.needs("unistroke")) func oneTemplatePerGestureFromOneSubjectClassifiesTheOtherSubjects() throws {
