@@ -4,9 +4,13 @@ import TouchCore
 import TouchHost
 
 /// Prints the per-class table of docs/strokes.md from the same measurements the tests assert.
-/// `swift test --skip-build --filter StrokeEvidenceTable` regenerates it.
+/// It costs a minute of debug-build CPU (ten template libraries of 32), so it runs only when asked:
+/// `STROKES_TABLE=1 swift test --skip-build --filter StrokeEvidenceTable`, or `scripts/strokes-table`.
 @Suite struct StrokeEvidenceTable {
-    @Test(SharedTestData.needs("unistroke")) func printThePerClassTable() throws {
+    @Test(
+        SharedTestData.needs("unistroke"),
+        .enabled(if: ProcessInfo.processInfo.environment["STROKES_TABLE"] != nil, "set STROKES_TABLE=1 to print the table"))
+    func printThePerClassTable() throws {
         guard let corpus = UnistrokeCorpus.shared, let outcome = UnistrokeTemplateTests.outcome else {
             print(SharedTestData.missingMessage("unistroke"))
             return
