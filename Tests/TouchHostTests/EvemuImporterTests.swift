@@ -108,6 +108,23 @@ import TouchHost
         #expect(frames[3].contacts[0] == ReportedContact(controllerId: 1, state: .up, position: PanelPoint(x: 30, y: 40)))
     }
 
+    @Test func aSlotTakingANewTrackingIdWithoutALiftEndsTheOldTouchInItsOwnFrame() throws {
+        let events = Self.description + """
+            E: 1.0 0003 0039 5
+            E: 1.0 0003 0035 100
+            E: 1.0 0003 0036 100
+            E: 1.0 0000 0000 0
+            E: 1.1 0003 0039 6
+            E: 1.1 0003 0035 800
+            E: 1.1 0003 0036 400
+            E: 1.1 0000 0000 0
+            """
+        let frames = try EvemuImporter().parse(events, file: "reuse.events").frames
+        #expect(frames.map(\.timestamp) == [0, 100_000, 100_000])
+        #expect(frames[1].contacts[0] == ReportedContact(controllerId: 0, state: .up, position: PanelPoint(x: 10, y: 10)))
+        #expect(frames[2].contacts[0] == ReportedContact(controllerId: 0, state: .down, position: PanelPoint(x: 80, y: 40)))
+    }
+
     @Test func eventsAfterADropAreIgnoredUntilTheNextReport() throws {
         let events = Self.description + """
             E: 1.0 0003 0039 5

@@ -8,6 +8,9 @@ struct EvemuFrameDecoder {
         var y = 0
         var isNew = false
         var replacedLift = false
+        /// Where the replaced touch was, since the new one's position follows its tracking id.
+        var replacedX = 0
+        var replacedY = 0
         var lifting = false
     }
 
@@ -82,7 +85,11 @@ struct EvemuFrameDecoder {
             if event.value < 0 {
                 if slot.trackingId >= 0 { slot.lifting = true }
             } else if event.value != slot.trackingId {
-                if slot.trackingId >= 0 && !slot.lifting { slot.replacedLift = true }
+                if slot.trackingId >= 0 && !slot.lifting {
+                    slot.replacedLift = true
+                    slot.replacedX = slot.x
+                    slot.replacedY = slot.y
+                }
                 slot.trackingId = event.value
                 slot.isNew = true
                 slot.lifting = false
@@ -115,7 +122,14 @@ struct EvemuFrameDecoder {
             for index in order {
                 let slot = slots[index]!
                 guard slot.trackingId >= 0, !slot.isNew || slot.replacedLift else { continue }
-                frame.add(contact(slot: index, slot.replacedLift ? .up : .move, slot))
+                if slot.replacedLift {
+                    frame.add(
+                        ReportedContact(
+                            controllerId: UInt8(truncatingIfNeeded: index), state: .up,
+                            position: scale.point(x: slot.replacedX, y: slot.replacedY)))
+                } else {
+                    frame.add(contact(slot: index, .move, slot))
+                }
                 slots[index]!.replacedLift = false
             }
             frames.append(frame)
