@@ -80,6 +80,16 @@ let parityCases: [ParityCase] = [
             .at(200, .up(1)),
         expected: ["pan began @10", "pan ended @200"]),
     ParityCase(
+        name: "a pan that cannot prevent others lets the swipe recognize, and the swipe then cancels it",
+        build: {
+            var pan = RecognizerOptions()
+            pan.canPreventOthers = false
+            return engine([(.pan(PanRecognizer()), pan), (.swipe(SwipeRecognizer()), RecognizerOptions())])
+        },
+        scenario: Scenario().at(0, .down(1, 100, 100)).drag(1, from: (100, 100), to: (200, 100), startMs: 0, endMs: 200)
+            .at(200, .up(1)),
+        expected: ["pan began @10", "swipe recognized @30", "pan cancelled @30"]),
+    ParityCase(
         name: "a slow drag pans but never swipes",
         build: kioskEngine,
         scenario: Scenario().at(0, .down(1, 100, 100)).drag(1, from: (100, 100), to: (120, 100), startMs: 0, endMs: 200)

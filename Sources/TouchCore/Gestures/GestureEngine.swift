@@ -97,6 +97,11 @@ public struct GestureEngine<Custom: CustomRecognizer> {
         return RegionIndex(UInt8(regions.count - 1))
     }
 
+    /// Puts a recognizer on a region: from the next touch on it sees that region's touches only.
+    public mutating func attach(_ recognizer: RecognizerIndex, to region: RegionIndex) {
+        slots[recognizer.position].options.region = region
+    }
+
     /// Moves the zero of a pan's or edge pan's translation, as UIKit's setTranslation(_:in:).
     public mutating func setTranslation(_ translation: PanelPoint, for recognizer: RecognizerIndex) {
         var slot = slots[recognizer.position]
