@@ -53,6 +53,18 @@ let parityCases: [ParityCase] = [
         scenario: Scenario().at(0, .down(1, 100, 100)).at(700, .wait).at(900, .up(1)),
         expected: ["long-press began @500", "long-press ended @900"]),
     ParityCase(
+        name: "a long press after a tap begins once the second press has lasted its duration",
+        build: { engine([(.longPress(LongPressRecognizer(tapsBefore: 1)), RecognizerOptions())]) },
+        scenario: Scenario().at(0, .down(1, 100, 100)).at(60, .up(1)).at(200, .down(2, 101, 100))
+            .at(800, .wait).at(900, .up(2)),
+        expected: ["long-press began @700", "long-press ended @900"]),
+    ParityCase(
+        name: "a long press after a tap fails when the press comes too late",
+        build: { engine([(.longPress(LongPressRecognizer(tapsBefore: 1)), RecognizerOptions())]) },
+        scenario: Scenario().at(0, .down(1, 100, 100)).at(60, .up(1)).at(400, .down(2, 101, 100))
+            .at(1_000, .wait).at(1_100, .up(2)),
+        expected: []),
+    ParityCase(
         name: "a tap held past the long-press duration is a long press only",
         build: kioskEngine, scenario: Scenario().at(0, .down(1, 100, 100)).at(600, .up(1)),
         expected: ["long-press began @500", "long-press ended @600"]),

@@ -141,3 +141,5 @@ public struct GestureEngine<Custom: CustomRecognizer> {
 
 /// An engine that runs built-in recognizers only.
 public typealias BasicGestureEngine = GestureEngine<NoCustomRecognizer>
+
+extension GestureEngine: Sendable where Custom: Sendable {}

@@ -80,3 +80,6 @@ enum RecognizerBody<Custom: CustomRecognizer> {
         }
     }
 }
+
+extension RecognizerSlot: Sendable where Custom: Sendable {}
+extension RecognizerBody: Sendable where Custom: Sendable {}
