@@ -140,6 +140,9 @@ let parityCases: [ParityCase] = [
             .at(210, .cancel(1)),
         expected: ["pan began @50", "pan cancelled @210"]),
     ParityCase(
+        name: "a system cancel while a tap waits for the double tap drops the tap",
+        build: kioskEngine, scenario: tap(at: 0, finger: 1).at(100, .cancelAll), expected: []),
+    ParityCase(
         name: "a cancel before anything began sends no action",
         build: kioskEngine, scenario: Scenario().at(0, .down(1, 100, 100)).at(100, .cancelAll),
         expected: []),

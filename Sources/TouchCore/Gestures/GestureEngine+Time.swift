@@ -32,6 +32,8 @@ extension GestureEngine {
         deliveries: inout TouchDeliveryList
     ) {
         if time > now { now = time }
+        // Nobody waiting may act on the failures a cancel causes.
+        for r in slots.indices where slots[r].pending != nil { failQuietly(r) }
         for r in slots.indices {
             var cancelled = TouchSet(filler: .placeholder)
             for k in slots[r].context.touches.indices {
