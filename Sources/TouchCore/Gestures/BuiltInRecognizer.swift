@@ -1,6 +1,6 @@
 /// The recognizers TouchCore ships, as one closed enum so an engine stores any of them inline and
-/// dispatches with a switch instead of an existential. New built-in kinds (the stroke gestures)
-/// join by adding a case here and an arm to each switch below.
+/// dispatches with a switch instead of an existential. Stroke gestures join through `.stroke`
+/// (StrokeGestureRecognizer.swift); any other new kind adds a case here and an arm to each switch.
 public enum BuiltInRecognizer: Sendable {
     case tap(TapRecognizer)
     case longPress(LongPressRecognizer)
@@ -9,6 +9,7 @@ public enum BuiltInRecognizer: Sendable {
     case pinch(PinchRecognizer)
     case rotation(RotationRecognizer)
     case edgePan(EdgePanRecognizer)
+    case stroke(StrokeGestureRecognizer)
 
     /// The name a recognizer of this kind gets unless it is given one.
     public var defaultName: StaticString {
@@ -20,6 +21,7 @@ public enum BuiltInRecognizer: Sendable {
         case .pinch: return "pinch"
         case .rotation: return "rotation"
         case .edgePan: return "edge-pan"
+        case .stroke(let r): return r.defaultName
         }
     }
 }
@@ -37,6 +39,7 @@ extension BuiltInRecognizer: GestureRecognizer {
         case .pinch(let r): return r.kind
         case .rotation(let r): return r.kind
         case .edgePan(let r): return r.kind
+        case .stroke(let r): return r.kind
         }
     }
 
@@ -49,6 +52,7 @@ extension BuiltInRecognizer: GestureRecognizer {
         case .pinch(var r): r.touchesBegan(touches, context: &context); self = .pinch(r)
         case .rotation(var r): r.touchesBegan(touches, context: &context); self = .rotation(r)
         case .edgePan(var r): r.touchesBegan(touches, context: &context); self = .edgePan(r)
+        case .stroke(var r): r.touchesBegan(touches, context: &context); self = .stroke(r)
         }
     }
 
@@ -61,6 +65,7 @@ extension BuiltInRecognizer: GestureRecognizer {
         case .pinch(var r): r.touchesMoved(touches, context: &context); self = .pinch(r)
         case .rotation(var r): r.touchesMoved(touches, context: &context); self = .rotation(r)
         case .edgePan(var r): r.touchesMoved(touches, context: &context); self = .edgePan(r)
+        case .stroke(var r): r.touchesMoved(touches, context: &context); self = .stroke(r)
         }
     }
 
@@ -73,6 +78,7 @@ extension BuiltInRecognizer: GestureRecognizer {
         case .pinch(var r): r.touchesEnded(touches, context: &context); self = .pinch(r)
         case .rotation(var r): r.touchesEnded(touches, context: &context); self = .rotation(r)
         case .edgePan(var r): r.touchesEnded(touches, context: &context); self = .edgePan(r)
+        case .stroke(var r): r.touchesEnded(touches, context: &context); self = .stroke(r)
         }
     }
 
@@ -85,6 +91,7 @@ extension BuiltInRecognizer: GestureRecognizer {
         case .pinch(var r): r.touchesCancelled(touches, context: &context); self = .pinch(r)
         case .rotation(var r): r.touchesCancelled(touches, context: &context); self = .rotation(r)
         case .edgePan(var r): r.touchesCancelled(touches, context: &context); self = .edgePan(r)
+        case .stroke(var r): r.touchesCancelled(touches, context: &context); self = .stroke(r)
         }
     }
 
@@ -97,6 +104,7 @@ extension BuiltInRecognizer: GestureRecognizer {
         case .pinch(var r): r.deadlineReached(context: &context); self = .pinch(r)
         case .rotation(var r): r.deadlineReached(context: &context); self = .rotation(r)
         case .edgePan(var r): r.deadlineReached(context: &context); self = .edgePan(r)
+        case .stroke(var r): r.deadlineReached(context: &context); self = .stroke(r)
         }
     }
 
@@ -109,6 +117,7 @@ extension BuiltInRecognizer: GestureRecognizer {
         case .pinch(var r): r.reset(); self = .pinch(r)
         case .rotation(var r): r.reset(); self = .rotation(r)
         case .edgePan(var r): r.reset(); self = .edgePan(r)
+        case .stroke(var r): r.reset(); self = .stroke(r)
         }
     }
 

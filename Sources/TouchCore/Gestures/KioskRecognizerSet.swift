@@ -57,7 +57,7 @@ public enum KioskRecognizer: UInt8, Sendable {
         case .rotation: return .rotation(RotationRecognizer())
         case .edgePan: return .edgePan(EdgePanRecognizer(edges: EdgePanRecognizer.allEdges))
         // Stroke gestures (1 touch each; checkmark, circle and backslash simultaneous with pan):
-        // filled in by the stroke recognizers' work.
+        // the stroke work returns `.stroke(...)` here (see StrokeGestureRecognizer.swift).
         case .checkmark, .circle, .backslash, .capture, .template: return nil
         }
     }
