@@ -97,6 +97,11 @@ public struct GestureEngine<Custom: CustomRecognizer> {
         return RegionIndex(UInt8(regions.count - 1))
     }
 
+    /// Replaces a recognizer's options; they apply from its next touch sequence on.
+    public mutating func setOptions(_ options: RecognizerOptions, for recognizer: RecognizerIndex) {
+        slots[recognizer.position].options = options
+    }
+
     /// Puts a recognizer on a region: from the next touch on it sees that region's touches only.
     public mutating func attach(_ recognizer: RecognizerIndex, to region: RegionIndex) {
         slots[recognizer.position].options.region = region
