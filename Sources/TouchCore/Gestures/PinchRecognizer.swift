@@ -4,10 +4,7 @@
 public struct PinchRecognizer: GestureRecognizer, Sendable {
     public var startDistance: Float
 
-    private var pair = TouchPair()
-    private var velocity = VelocityFilter<Float>()
-    private var lastScale: Float = 1
-    private var lastTime: Microseconds = 0
+    private var fingers = TwoFingerMeasure()
 
     public init(startDistance: Float = GestureDefaults.touchSlop) {
         self.startDistance = startDistance
@@ -16,42 +13,31 @@ public struct PinchRecognizer: GestureRecognizer, Sendable {
     public var kind: GestureKind { .pinch }
 
     public mutating func touchesBegan(_ touches: TouchSet, context: inout RecognizerContext) {
-        for i in touches.indices where !pair.offer(touches[i], context: context) {
-            context.ignore(touches[i])
-        }
-        lastScale = pair.scale
-        lastTime = context.now
+        fingers.take(touches, context: &context) { $0.scale }
     }
 
     public mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
-        guard pair.update(context: context) else { return }
-        velocity.add(change: pair.scale - lastScale, over: context.now - lastTime)
-        lastScale = pair.scale
-        lastTime = context.now
+        guard fingers.follow(context: context, measure: { $0.scale }) else { return }
         report(context: &context)
         if context.currentState.isActive {
             context.state = .changed
-        } else if (pair.distance - pair.initialDistance).magnitude >= startDistance {
+        } else if (fingers.pair.distance - fingers.pair.initialDistance).magnitude >= startDistance {
             context.state = .began
         }
     }
 
     public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
-        _ = pair.update(context: context)
+        _ = fingers.follow(context: context) { $0.scale }
         report(context: &context)
         context.state = context.currentState.isActive ? .ended : .failed
     }
 
-    public mutating func reset() {
-        pair = TouchPair()
-        velocity = VelocityFilter<Float>()
-        lastScale = 1
-    }
+    public mutating func reset() { fingers = TwoFingerMeasure() }
 
     private func report(context: inout RecognizerContext) {
-        context.values.scale = pair.scale
-        context.values.scalarVelocity = velocity.value
-        context.location = pair.center
+        context.values.scale = fingers.pair.scale
+        context.values.scalarVelocity = fingers.rate
+        context.location = fingers.pair.center
         context.reportedTouches = 2
     }
 }

@@ -4,10 +4,7 @@
 public struct RotationRecognizer: GestureRecognizer, Sendable {
     public var startDistance: Float
 
-    private var pair = TouchPair()
-    private var velocity = VelocityFilter<Float>()
-    private var lastRotation: Float = 0
-    private var lastTime: Microseconds = 0
+    private var fingers = TwoFingerMeasure()
 
     public init(startDistance: Float = GestureDefaults.touchSlop) {
         self.startDistance = startDistance
@@ -16,42 +13,31 @@ public struct RotationRecognizer: GestureRecognizer, Sendable {
     public var kind: GestureKind { .rotation }
 
     public mutating func touchesBegan(_ touches: TouchSet, context: inout RecognizerContext) {
-        for i in touches.indices where !pair.offer(touches[i], context: context) {
-            context.ignore(touches[i])
-        }
-        lastRotation = pair.rotation
-        lastTime = context.now
+        fingers.take(touches, context: &context) { $0.rotation }
     }
 
     public mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
-        guard pair.update(context: context) else { return }
-        velocity.add(change: pair.rotation - lastRotation, over: context.now - lastTime)
-        lastRotation = pair.rotation
-        lastTime = context.now
+        guard fingers.follow(context: context, measure: { $0.rotation }) else { return }
         report(context: &context)
         if context.currentState.isActive {
             context.state = .changed
-        } else if pair.rotation.magnitude * pair.initialDistance * 0.5 >= startDistance {
+        } else if fingers.pair.rotation.magnitude * fingers.pair.initialDistance * 0.5 >= startDistance {
             context.state = .began
         }
     }
 
     public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
-        _ = pair.update(context: context)
+        _ = fingers.follow(context: context) { $0.rotation }
         report(context: &context)
         context.state = context.currentState.isActive ? .ended : .failed
     }
 
-    public mutating func reset() {
-        pair = TouchPair()
-        velocity = VelocityFilter<Float>()
-        lastRotation = 0
-    }
+    public mutating func reset() { fingers = TwoFingerMeasure() }
 
     private func report(context: inout RecognizerContext) {
-        context.values.rotation = pair.rotation
-        context.values.scalarVelocity = velocity.value
-        context.location = pair.center
+        context.values.rotation = fingers.pair.rotation
+        context.values.scalarVelocity = fingers.rate
+        context.location = fingers.pair.center
         context.reportedTouches = 2
     }
 }
