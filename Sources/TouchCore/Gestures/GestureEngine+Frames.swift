@@ -83,16 +83,21 @@ extension GestureEngine {
     private mutating func dispatchPhase<Delegate: GestureEngineDelegate>(
         _ hook: RecognizerBody<Custom>.Hook, of frame: TouchFrame, to r: Int, _ delegate: inout Delegate
     ) {
+        // One copy of the slot for the lookups; it goes back only when something changed.
+        var slot = slots[r]
         var changed = TouchSet(filler: .placeholder)
         for i in frame.touches.indices {
             work += 1
             let touch = frame.touches[i]
-            guard phase(touch.phase, belongsTo: hook), let k = contextPosition(of: touch.trackingId, in: r)
-            else { continue }
-            slots[r].context.touches[k] = touch
-            changed.append(touch)
+            guard phase(touch.phase, belongsTo: hook) else { continue }
+            for k in slot.context.touches.indices where slot.context.touches[k].trackingId == touch.trackingId {
+                slot.context.touches[k] = touch
+                changed.append(touch)
+                break
+            }
         }
         guard !changed.isEmpty else { return }
+        slots[r] = slot
         if !slots[r].state.isFinished {
             call(hook, changed, on: r, &delegate)
         }
