@@ -143,6 +143,9 @@ let parityCases: [ParityCase] = [
         name: "a system cancel while a tap waits for the double tap drops the tap",
         build: kioskEngine, scenario: tap(at: 0, finger: 1).at(100, .cancelAll), expected: []),
     ParityCase(
+        name: "a system cancel after the double tap's interval ran out leaves the tap that was due",
+        build: kioskEngine, scenario: tap(at: 0, finger: 1).at(500, .cancelAll), expected: ["tap recognized @360"]),
+    ParityCase(
         name: "a cancel before anything began sends no action",
         build: kioskEngine, scenario: Scenario().at(0, .down(1, 100, 100)).at(100, .cancelAll),
         expected: []),

@@ -31,6 +31,8 @@ extension GestureEngine {
         at time: Microseconds, delegate: inout Delegate, events: inout GestureEventList,
         deliveries: inout TouchDeliveryList
     ) {
+        // What was due before the cancel still happens, as it would had a frame come first.
+        fireDeadlines(upTo: time, &delegate)
         if time > now { now = time }
         // Nobody waiting may act on the failures a cancel causes.
         for r in slots.indices where slots[r].pending != nil { failQuietly(r) }
