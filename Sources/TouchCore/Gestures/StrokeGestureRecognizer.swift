@@ -3,6 +3,8 @@
 /// `SingleStrokeRecognizer` over its matcher, with an arm in each switch below, and
 /// `KioskRecognizer.recognizer(panelWidth:panelHeight:)` returns `.stroke(.checkmark(...))` for its
 /// name. Nothing else in the engine changes: `BuiltInRecognizer.stroke` forwards to this enum.
+/// A matcher over a stroke analyzer can be one small generic wrapper around a per-stroke session
+/// (begin/move/end with samples) whose `end` fills `GestureValues` from the analyzer's result.
 public enum StrokeGestureRecognizer: GestureRecognizer, Sendable {
     // case checkmark(SingleStrokeRecognizer<CheckmarkMatcher>)
 
