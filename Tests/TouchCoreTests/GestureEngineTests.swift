@@ -117,6 +117,7 @@ struct FirstFingerCapture: CustomRecognizer {
         player.play(Scenario().at(0, .down(1, 150, 50)).at(20, .move(1, 151, 50)).at(40, .up(1)))
         #expect(player.actions == [])
         #expect(player.deliveries == ["1 began @0", "1 moved @20", "1 ended @40"])
+        #expect(player.deliveryRegions == [high, high, high])
     }
 
     @Test func customRecognizersRunBesideBuiltInsAndIgnoredTouchesReachTheApplication() {
@@ -130,6 +131,26 @@ struct FirstFingerCapture: CustomRecognizer {
         #expect(player.actions == ["capture began @0", "capture changed @20", "capture ended @50"])
         #expect(player.events.last?.values.samples == 3)
         #expect(player.deliveries == ["2 began @10", "2 ended @40"])
+    }
+
+    @Test func panTranslationCanBeSetBackMidGesture() {
+        var engine = BasicGestureEngine(configuration: GestureEngineConfiguration())
+        let pan = engine.add(.pan(PanRecognizer()))
+        var events = GestureEventList(filler: .placeholder)
+        func step(_ time: Microseconds, _ phase: TouchPhase, _ x: Float) {
+            var frame = TouchFrame(timestamp: time)
+            frame.touches.append(TrackedTouch(
+                trackingId: 1, slot: 0, phase: phase, position: PanelPoint(x: x, y: 100),
+                startPosition: PanelPoint(x: 100, y: 100), startTime: 0))
+            engine.process(frame, events: &events)
+        }
+        step(0, .began, 100)
+        step(10_000, .moved, 110)
+        #expect(events.count == 1 && events[0].state == .began && events[0].values.translation.x == 10)
+        engine.setTranslation(.zero, for: pan)
+        step(20_000, .moved, 113)
+        #expect(events.count == 2 && events[1].state == .changed)
+        #expect(abs(events[1].values.translation.x - 3) < 0.001)
     }
 
     @Test func deadlinesAreExposedAndOnlyTimeDataMovesThem() {

@@ -49,6 +49,7 @@ struct GesturePlayer<Custom: CustomRecognizer> {
     private(set) var actions: [String] = []
     private(set) var deliveries: [String] = []
     private(set) var events: [GestureEvent] = []
+    private(set) var deliveryRegions: [RegionIndex] = []
     private var live: [Int: TrackedTouch] = [:]
     private var fingerIds: [Int: UInt32] = [:]
     private var nextTrackingId: UInt32 = 1
@@ -140,6 +141,7 @@ struct GesturePlayer<Custom: CustomRecognizer> {
         for i in deliveryList.indices {
             let d = deliveryList[i]
             deliveries.append("\(d.trackingId) \(Self.phaseName(d.phase)) @\(Self.ms(d.timestamp))")
+            deliveryRegions.append(d.region)
         }
     }
 
