@@ -216,11 +216,14 @@ struct FirstFingerCapture: CustomRecognizer {
     @Test func kioskSetNamesEveryRecognizerInOrderAndStrokeSlotsOnceBuiltIn() {
         let engine = kioskEngine()
         let names = (0..<engine.recognizerCount).map { "\(engine.name(of: RecognizerIndex($0)))" }
-        #expect(Array(names.prefix(10)) == [
-            "tap", "double-tap", "two-finger-tap", "long-press", "pan", "two-finger-pan", "swipe", "pinch",
-            "rotation", "edge-pan",
+        #expect(Array(names.prefix(9)) == [
+            "tap", "double-tap", "two-finger-tap", "long-press", "pan", "swipe", "pinch", "rotation", "edge-pan",
         ])
-        #expect(engine.index(of: .edgePan) == RecognizerIndex(9))
+        #expect(engine.index(of: .edgePan) == RecognizerIndex(8))
+        #expect(engine.index(of: .twoFingerPan) == nil)
+        let withTwoFingerPan = BasicGestureEngine.kioskSet(
+            panelWidth: 345, panelHeight: 194, selection: .kioskWithTwoFingerPan)
+        #expect(withTwoFingerPan.index(of: .twoFingerPan) == RecognizerIndex(5))
         for stroke in [KioskRecognizer.checkmark, .circle, .backslash] {
             let builtIn = stroke.recognizer(panelWidth: 345, panelHeight: 194) != nil
             #expect((engine.index(of: stroke) != nil) == builtIn)
@@ -237,7 +240,8 @@ struct FirstFingerCapture: CustomRecognizer {
     }
 
     @Test func twoFingerPanRunsBesidePanWithTwoFingers() {
-        var player = GesturePlayer(kioskEngine())
+        var player = GesturePlayer(
+            BasicGestureEngine.kioskSet(panelWidth: 345, panelHeight: 194, selection: .kioskWithTwoFingerPan))
         player.play(
             Scenario().at(0, .down(1, 100, 100)).at(0, .down(2, 130, 100))
                 .drag(1, from: (100, 100), to: (100, 140), startMs: 0, endMs: 200)

@@ -27,7 +27,8 @@ func kioskEvents(_ recording: Recording) throws -> [GestureEvent] {
     let replay = try EvemuReplay(
         events: recording.events, description: recording.description, width: recording.width,
         height: recording.height)
-    var engine = BasicGestureEngine.kioskSet(panelWidth: recording.width, panelHeight: recording.height)
+    var engine = BasicGestureEngine.kioskSet(
+        panelWidth: recording.width, panelHeight: recording.height, selection: .kioskWithTwoFingerPan)
     return replay.run(&engine)
 }
 
@@ -58,7 +59,9 @@ func touchDowns(_ recording: Recording) throws -> Int {
     func aDragIsOnePanFromBeganToEndedAndNoTapOrPress(_ recording: Recording) throws {
         let events = try kioskEvents(recording)
         // The first finger decides: a drag starting on an edge band and moving inward is an edge pan.
-        let twoFingerPan = try #require(kioskEngine().index(of: .twoFingerPan))
+        let twoFingerPan = try #require(
+            BasicGestureEngine.kioskSet(panelWidth: 345, panelHeight: 194, selection: .kioskWithTwoFingerPan)
+                .index(of: .twoFingerPan))
         let primary = events.filter {
             ($0.kind == .pan || $0.kind == .edgePan) && $0.recognizerIndex != twoFingerPan
         }
