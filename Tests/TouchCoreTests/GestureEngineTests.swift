@@ -56,7 +56,40 @@ struct FirstFingerCapture: CustomRecognizer {
     }
 }
 
+/// A delegate that supplies the relations instead of the engine's static ones.
+struct RelatingDelegate: GestureEngineDelegate {
+    var simultaneous: (RecognizerIndex, RecognizerIndex)? = nil
+    var waits: (recognizer: RecognizerIndex, forFailureOf: RecognizerIndex)? = nil
+
+    func shouldRecognizeSimultaneously(_ recognizer: RecognizerIndex, with other: RecognizerIndex) -> Bool {
+        // Answering for one order only: the engine must ask both.
+        guard let pair = simultaneous else { return false }
+        return recognizer == pair.1 && other == pair.0
+    }
+
+    func shouldRequireFailure(of other: RecognizerIndex, for recognizer: RecognizerIndex) -> Bool {
+        guard let waits else { return false }
+        return recognizer == waits.recognizer && other == waits.forFailureOf
+    }
+}
+
 @Suite struct GestureEngineTests {
+    @Test func theDelegateCanAllowSimultaneousRecognitionFromEitherSide() {
+        let drag = Scenario().at(0, .down(1, 100, 100))
+            .drag(1, from: (100, 100), to: (200, 100), startMs: 0, endMs: 200).at(200, .up(1))
+        var player = GesturePlayer(
+            engine([(.pan(PanRecognizer()), RecognizerOptions()), (.swipe(SwipeRecognizer()), RecognizerOptions())]))
+        player.play(drag, delegate: RelatingDelegate(simultaneous: (RecognizerIndex(0), RecognizerIndex(1))))
+        #expect(player.actions == ["pan began @10", "swipe recognized @30", "pan ended @200"])
+    }
+
+    @Test func theDelegateCanRequireFailure() {
+        var player = GesturePlayer(
+            engine([(.tap(TapRecognizer()), RecognizerOptions()), (.tap(TapRecognizer(taps: 2)), RecognizerOptions())]))
+        player.play(tap(at: 0, finger: 1), delegate: RelatingDelegate(waits: (RecognizerIndex(0), RecognizerIndex(1))))
+        #expect(player.actions == ["tap recognized @360"])
+    }
+
     @Test func shouldBeginReturningFalseFailsTheRecognizerAndReleasesThoseWaitingOnIt() throws {
         let engine = kioskEngine()
         let doubleTapIndex = try #require(engine.index(of: .doubleTap))
