@@ -38,7 +38,7 @@ struct MonitorCommand: ParsableCommand {
 
     func run() throws {
         let selection = try RecognizerSelection.parse(recognizers)
-        let output = EventOutput(json: json, recognizerNames: selection.names, live: true)
+        let output = EventOutput(json: json, recognizerNames: selection.engineNames, live: true)
         let session = DeviceSession(link: try LinkOpener.open(port, baud: baud), sink: output.write) { info, sink in
             HostStack.pipeline(recognizers: selection, for: info, sink: sink)
         }

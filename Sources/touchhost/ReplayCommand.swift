@@ -59,7 +59,7 @@ struct ReplayCommand: ParsableCommand {
         for file in files { sources.append(try ReplaySource.load(path: file, format: format, options: options)) }
         for source in sources {
             let output = EventOutput(
-                json: json, recognizerNames: selection.names, source: sources.count > 1 ? source.name : nil)
+                json: json, recognizerNames: selection.engineNames, source: sources.count > 1 ? source.name : nil)
             ReplayRunner.run(source, recognizers: selection, sink: output.write)
         }
     }

@@ -5,7 +5,7 @@ import TouchCore
 @Suite struct ReplayRunnerTests {
     private func replay(_ text: String) throws -> [String] {
         let source = try ReplaySource.script(text, name: "test.touch")
-        let formatter = JSONEventFormatter(recognizerNames: RecognizerSelection.kiosk.names)
+        let formatter = JSONEventFormatter(recognizerNames: RecognizerSelection.kiosk.engineNames)
         var lines: [String] = []
         ReplayRunner.run(source, recognizers: .kiosk) { event in
             if case .touch(let touch, _) = event, touch.phase == .moved { return }
@@ -26,7 +26,7 @@ import TouchCore
     @Test func touchesLeftDownEndByTheReportTimeoutNotAtTheEndOfTheInput() throws {
         let lines = try replay("rate 100\n0ms report [1 down 10 10]")
         // The tracker's timeout at 100 reports/s is max(100 ms, 8 periods) = 100 ms; virtual time
-        // ticks every 2 ms, so it fires within a tick of that rather than seconds later.
+        // stops at every deadline, so it fires at that instant rather than seconds later.
         #expect(lines.last == #"{"type":"touch","t":100.0,"phase":"ended","id":1,"slot":0,"x":10.0,"y":10.0}"#)
         #expect(lines.contains(#"{"type":"status","t":100.0,"event":"report-timeout","count":1}"#))
     }

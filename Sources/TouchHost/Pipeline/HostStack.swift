@@ -5,8 +5,17 @@ public enum HostStack {
     public static func pipeline(
         recognizers: RecognizerSelection, reportRate: Int, panel: PanelSize, sink: @escaping (HostEvent) -> Void
     ) -> Pipeline {
-        let tracker = SlotTracker(configuration: TrackerConfiguration(reportRateHz: reportRate))
-        return Pipeline(tracker: tracker, recognizers: nil, sink: sink)
+        pipeline(recognizers: recognizers, tracker: TrackerConfiguration(reportRateHz: reportRate), panel: panel, sink: sink)
+    }
+
+    public static func pipeline(
+        recognizers: RecognizerSelection, tracker configuration: TrackerConfiguration, panel: PanelSize,
+        sink: @escaping (HostEvent) -> Void
+    ) -> Pipeline {
+        let tracker = SlotTracker(configuration: configuration)
+        let engine = BasicGestureEngine.kioskSet(
+            panelWidth: panel.width, panelHeight: panel.height, selection: recognizers.kioskSelection)
+        return Pipeline(tracker: tracker, recognizers: engine, sink: sink)
     }
 
     /// The pipeline for a device that described itself with `info`.
@@ -18,6 +27,32 @@ public enum HostStack {
             recognizers: recognizers, reportRate: max(Int(info.reportRate), 1),
             panel: PanelSize(width: size.x, height: size.y), sink: sink)
     }
+}
+
+extension RecognizerSelection {
+    var kioskSelection: KioskSelection {
+        var selection = KioskSelection()
+        for raw in 0..<UInt8(KioskRecognizer.count) {
+            guard let recognizer = KioskRecognizer(rawValue: raw), names.contains(recognizer.nameText) else { continue }
+            selection.insert(recognizer)
+        }
+        return selection
+    }
+
+    /// The names of the recognizers an engine built from this selection holds, by index: what
+    /// a gesture event's `recognizer` refers to. Kinds not built in yet are left out by the engine.
+    public var engineNames: [String] {
+        let engine = BasicGestureEngine.kioskSet(panelWidth: 345, panelHeight: 194, selection: kioskSelection)
+        return (0..<engine.recognizerCount).map { engine.name(of: RecognizerIndex($0)).text }
+    }
+}
+
+extension KioskRecognizer {
+    var nameText: String { name.text }
+}
+
+extension StaticString {
+    var text: String { withUTF8Buffer { String(decoding: $0, as: UTF8.self) } }
 }
 
 extension DeviceInfo {

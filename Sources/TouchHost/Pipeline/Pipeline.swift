@@ -52,19 +52,20 @@ public final class Pipeline {
 
     /// The input is over: advance past every pending timer.
     public func finish() {
-        advance(to: lastTime + Pipeline.settleTime, step: Pipeline.virtualTick)
+        advance(through: lastTime + Pipeline.settleTime)
     }
 
-    /// Virtual time moves in steps this long when nothing arrives, so a timer fires within a
-    /// tick of when it is due rather than at the next report.
-    public static let virtualTick: Microseconds = 2_000
+    /// When the tracker or a recognizer next has something to do on its own.
+    public var nextDeadline: Microseconds? {
+        [tracker.nextDeadline, recognizers?.nextDeadline].compactMap { $0 }.min()
+    }
 
-    /// Advances to `time` in steps of `step`, as a clock would.
-    public func advance(to time: Microseconds, step: Microseconds) {
-        var next = lastTime + step
-        while next < time {
-            advance(to: next)
-            next += step
+    /// Advances to `time`, stopping at every deadline on the way so that each timer fires at its
+    /// own instant, as it would have live, not at the next report.
+    public func advance(through time: Microseconds) {
+        // Each stop must move time on; a deadline that stays put after firing would loop forever.
+        while let deadline = nextDeadline, deadline > lastTime, deadline < time {
+            advance(to: deadline)
         }
         advance(to: time)
     }

@@ -5,6 +5,8 @@ public protocol TouchTracking {
     mutating func track(_ frame: ContactFrame, into batch: inout TouchFrameBatch, statuses: inout StatusList)
     mutating func advance(to time: Microseconds, into touches: inout TouchFrame, statuses: inout StatusList)
     mutating func cancelAll(at time: Microseconds, into touches: inout TouchFrame)
+    /// When `advance(to:)` would next end something, if anything is pending.
+    var nextDeadline: Microseconds? { get }
 }
 
 extension SlotTracker: TouchTracking {}
@@ -13,4 +15,8 @@ extension SlotTracker: TouchTracking {}
 public protocol GestureRecognizing {
     mutating func process(_ frame: TouchFrame, events: inout GestureEventList)
     mutating func advance(to time: Microseconds, events: inout GestureEventList)
+    /// When a recognizer's timer next fires, if one is running.
+    var nextDeadline: Microseconds? { get }
 }
+
+extension GestureEngine: GestureRecognizing {}

@@ -3,6 +3,9 @@ import TouchCore
 /// Feeds loaded inputs through a fresh pipeline each, in virtual time, and ends each input by
 /// advancing past every pending timer.
 public enum ReplayRunner {
+    /// The longest pause inside one stroke of a sparse log.
+    static let sparseSilence: Microseconds = 2_000_000
+
     public static func run(
         _ source: ReplaySource, recognizers: RecognizerSelection, sink: @escaping (HostEvent) -> Void
     ) {
@@ -10,15 +13,21 @@ public enum ReplayRunner {
             RecordingReplay.run(recording, recognizers: recognizers, sink: sink)
             return
         }
-        let pipeline = HostStack.pipeline(recognizers: recognizers, reportRate: source.reportRate, panel: source.panel, sink: sink)
+        var tracker = TrackerConfiguration(reportRateHz: source.reportRate)
+        if source.isSparse {
+            // A stroke log has samples only while the pen moves; a pause is not a lift.
+            tracker.staleGap = Self.sparseSilence
+            tracker.minimumReportTimeout = Self.sparseSilence
+        }
+        let pipeline = HostStack.pipeline(recognizers: recognizers, tracker: tracker, panel: source.panel, sink: sink)
         for item in source.items {
             switch item {
             case .frame(let frame):
                 // Timers due before this report fire first, in their own moment.
-                pipeline.advance(to: frame.timestamp, step: Pipeline.virtualTick)
+                pipeline.advance(through: frame.timestamp)
                 pipeline.consume(frame)
             case .cancel(let time):
-                pipeline.advance(to: time, step: Pipeline.virtualTick)
+                pipeline.advance(through: time)
                 pipeline.cancelAll(at: time)
             }
         }

@@ -41,6 +41,8 @@ public struct ReplaySource: Sendable {
     public var items: [ReplayItem]
     /// A recording of a live link, replayed through the device session rather than as `items`.
     public var recording: Recording?
+    /// Reports arrive only when something moves (a pen log): a silence is not a lost lift.
+    public var isSparse = false
     /// The rate the reports were made at, for the tracker's report timeout.
     public var reportRate: Int
     public var panel: PanelSize

@@ -71,7 +71,7 @@ public final class DeviceSession {
         guard let pipeline, let arrival = lastArrival else { return }
         let silence = now() - arrival
         guard silence > Self.idleLag else { return }
-        pipeline.advance(to: lastDeviceTime + silence - Self.idleLag, step: Pipeline.virtualTick)
+        pipeline.advance(through: lastDeviceTime + silence - Self.idleLag)
     }
 
     /// True while a touch is down.
@@ -123,7 +123,7 @@ public final class DeviceSession {
         case .contacts(let report):
             guard let info, let pipeline else { return }
             let time = deviceTime(report.timestamp)
-            pipeline.advance(to: time)
+            pipeline.advance(through: time)
             pipeline.consume(report.contactFrame(on: info, at: time))
         case .status(let status):
             guard let pipeline else { return }
