@@ -48,9 +48,12 @@ public struct JSONEventFormatter: Sendable {
         return fields.text
     }
 
-    public func name(of recognizer: UInt8) -> String {
+    public func name(of recognizer: UInt8) -> String { Self.name(of: recognizer, in: recognizerNames) }
+
+    /// A recognizer's name by its index, or `recognizer-N` when the table has none.
+    public static func name(of recognizer: UInt8, in names: [String]) -> String {
         let index = Int(recognizer)
-        return index < recognizerNames.count ? recognizerNames[index] : "recognizer-\(index)"
+        return index < names.count ? names[index] : "recognizer-\(index)"
     }
 
     private func addValues(of gesture: GestureEvent, to fields: inout JSONFields) {

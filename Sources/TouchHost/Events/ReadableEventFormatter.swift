@@ -12,7 +12,6 @@ public struct ReadableEventFormatter: Sendable {
     public init(recognizerNames: [String]) { self.recognizerNames = recognizerNames }
 
     public func line(for event: HostEvent) -> String? {
-        let json = JSONEventFormatter(recognizerNames: recognizerNames)
         let time = (source.map { $0 + ": " } ?? "") + DecimalText.fixed(Double(event.time) / 1_000_000, places: 3).padded(to: 8) + " s  "
         switch event {
         case .touch(let touch, _):
@@ -20,7 +19,7 @@ public struct ReadableEventFormatter: Sendable {
             return time + "touch \(touch.trackingId) \(touch.phase.jsonName) at \(point(touch.position))  slot \(touch.slot)"
         case .gesture(let gesture):
             if gesture.state == .changed && !showsEveryChange { return nil }
-            let name = json.name(of: gesture.recognizer)
+            let name = JSONEventFormatter.name(of: gesture.recognizer, in: recognizerNames)
             var text = time + "\(name) \(gesture.state.jsonName) at \(point(gesture.location))"
             if gesture.touches > 1 { text += "  \(gesture.touches) touches" }
             let details = Self.details(of: gesture)

@@ -5,7 +5,7 @@ import TouchCore
 /// recordings through `consume`. Time only moves when a report or `advance` says so.
 public final class Pipeline {
     private var tracker: any TouchTracking
-    private var recognizers: (any GestureRecognizing)?
+    private var recognizers: any GestureRecognizing
     private let sink: (HostEvent) -> Void
     /// How long after the last input `finish` advances, longer than any recognizer's timer and the
     /// tracker's report timeout, so every pending decision resolves.
@@ -14,7 +14,7 @@ public final class Pipeline {
     /// Tracking ids of touches that began and have not ended, for idle detection.
     public private(set) var liveTouches = Set<UInt32>()
 
-    public init(tracker: any TouchTracking, recognizers: (any GestureRecognizing)?, sink: @escaping (HostEvent) -> Void) {
+    public init(tracker: any TouchTracking, recognizers: any GestureRecognizing, sink: @escaping (HostEvent) -> Void) {
         self.tracker = tracker
         self.recognizers = recognizers
         self.sink = sink
@@ -45,11 +45,6 @@ public final class Pipeline {
         deliver(touches, statuses: StatusList(filler: .placeholder), at: time)
     }
 
-    /// A status found before the tracker, by the link or the decoder (resync, disconnect).
-    public func report(_ status: StatusEvent) {
-        sink(.status(status))
-    }
-
     /// The input is over: advance past every pending timer.
     public func finish() {
         advance(through: lastTime + Pipeline.settleTime)
@@ -57,7 +52,10 @@ public final class Pipeline {
 
     /// When the tracker or a recognizer next has something to do on its own.
     public var nextDeadline: Microseconds? {
-        [tracker.nextDeadline, recognizers?.nextDeadline].compactMap { $0 }.min()
+        switch (tracker.nextDeadline, recognizers.nextDeadline) {
+        case (let a?, let b?): min(a, b)
+        case (let a, let b): a ?? b
+        }
     }
 
     /// Advances to `time`, stopping at every deadline on the way so that each timer fires at its
@@ -83,12 +81,11 @@ public final class Pipeline {
             // A held finger would repeat `stationary` at the report rate; the stream leaves it out.
             if touch.phase != .stationary { sink(.touch(touch, at: touches.timestamp)) }
         }
-        guard recognizers != nil else { return }
         var events = GestureEventList(filler: .placeholder)
         if touches.touches.isEmpty {
-            recognizers!.advance(to: time, events: &events)
+            recognizers.advance(to: time, events: &events)
         } else {
-            recognizers!.process(touches, events: &events)
+            recognizers.process(touches, events: &events)
         }
         for index in events.indices { sink(.gesture(events[index])) }
     }
