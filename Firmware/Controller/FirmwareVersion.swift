@@ -1,3 +1,5 @@
+import TouchCore
+
 /// The firmware's version, reported in the device-info frame.
 public enum FirmwareVersion {
     public static let major: UInt8 = 0
