@@ -14,7 +14,7 @@ public struct ScanSettings: Sendable {
     public var debounceFrames: Int
     /// The farthest a contact may move between scans and still be the same contact, mm.
     public var maxContactJump: Float
-    /// How far a debouncing peak may wander between scans, mm.
+    /// How far a debouncing peak may wander between scans, mm: a finger can land while sliding.
     public var candidateRadius: Float
     /// Baseline time constant, as a power of two of scans.
     public var baselineShift: Int32
@@ -25,7 +25,7 @@ public struct ScanSettings: Sendable {
         baselineGate = Int16(max(8, board.noiseCounts * 5))
         debounceFrames = 2
         maxContactJump = 30
-        candidateRadius = 1.5 * max(board.nodePitchX, board.nodePitchY)
+        candidateRadius = 4 * max(board.nodePitchX, board.nodePitchY)
         baselineShift = 5
     }
 }

@@ -41,11 +41,10 @@ public struct TouchDebouncer: Sendable {
                 used |= 1 << UInt32(best)
                 scans = candidates[best].scans + 1
             }
-            if scans >= requiredScans {
-                confirmed.append(peaks[p])
-            } else {
-                next.append(Candidate(position: position, scans: scans))
-            }
+            if scans >= requiredScans { confirmed.append(peaks[p]) }
+            // Confirmed peaks stay candidates too: one that found no free id is still
+            // confirmed next scan, so it counts as dropped every scan it is there.
+            next.append(Candidate(position: position, scans: scans))
         }
         candidates = next
     }
