@@ -90,10 +90,10 @@ public struct SimulatedPanel: AnalogFrontEnd, Sendable {
                 h ^= h >> 15
                 h = h &* 0x2C1B_3C6D
                 h ^= h >> 12
-                let base = SimulatedPanel.nominalCount + Int32(h & 255) - 128
-                let noise = (random.nextByteSum() &* noiseQ16 &+ 32768) >> 16
-                counts[index] = Int16(truncatingIfNeeded: base + columnDrift[c] + noise)
-                index += 1
+                let base = SimulatedPanel.nominalCount &+ Int32(h & 255) &- 128
+                let noise = (random.nextByteSum() &* noiseQ16 &+ 32768) &>> 16
+                counts[index] = Int16(truncatingIfNeeded: base &+ columnDrift[c] &+ noise)
+                index &+= 1
             }
         }
     }

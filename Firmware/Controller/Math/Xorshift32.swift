@@ -41,7 +41,7 @@ public struct Xorshift32: Sendable {
     @inline(__always)
     public mutating func nextByteSum() -> Int32 {
         let r = next()
-        return Int32(r & 0xff) + Int32((r >> 8) & 0xff) + Int32((r >> 16) & 0xff) + Int32(r >> 24) - 510
+        return Int32(r & 0xff) &+ Int32((r >> 8) & 0xff) &+ Int32((r >> 16) & 0xff) &+ Int32(r >> 24) &- 510
     }
 
     /// Standard deviation of `nextByteSum()`.

@@ -11,6 +11,8 @@ public struct BaselineTracker: Sendable {
     /// follow panel-wide drift while a finger rests on them.
     private var commonModeStep: Int32 = 0
     private let recoveryShift: Int32 = 2
+    private var frozenFirstColumn: InlineArray<80, Int16> = InlineArray(repeating: 0)
+    private var frozenLastColumn: InlineArray<80, Int16> = InlineArray(repeating: 0)
 
     public init() {
         baseline = InlineArray(repeating: 0)
@@ -32,7 +34,7 @@ public struct BaselineTracker: Sendable {
         let nodeCount = counts.nodeCount
         if needsCalibration {
             for i in 0..<nodeCount {
-                baseline[i] = Int32(counts[i]) << 8
+                baseline[i] = Int32(counts[i]) &<< 8
                 counts[i] = 0
             }
             needsCalibration = false
@@ -42,46 +44,53 @@ public struct BaselineTracker: Sendable {
         let gate = Int32(settings.baselineGate)
         let shift = settings.baselineShift
         let columns = counts.columns
+        markFrozenSpans(regions, rows: counts.rows)
+        // Wrapping arithmetic and masking shifts in the node loops: the values are bounded (counts
+        // are Int16 in Q8), and overflow checks would double the per-node cost on a Cortex-M4.
         var stepSum: Int32 = 0
         var tracked: Int32 = 0
         var index = 0
         for row in 0..<counts.rows {
-            let rowIsNearTouch = BaselineTracker.anyRegion(regions, includes: row)
+            let frozenFirst = Int(frozenFirstColumn[row])
+            let frozenLast = Int(frozenLastColumn[row])
             for column in 0..<columns {
-                let raw = Int32(counts[index]) << 8
+                let raw = Int32(counts[index]) &<< 8
                 let old = baseline[index]
-                let delta = (old - raw + 128) >> 8
+                let delta = (old &- raw &+ 128) &>> 8
                 counts[index] = Int16(clamping: delta)
-                if delta >= gate || (rowIsNearTouch && BaselineTracker.covers(regions, column: column, row: row)) {
+                if delta >= gate || (column >= frozenFirst && column <= frozenLast) {
                     baseline[index] = old &+ commonModeStep
                 } else if delta <= -gate {
-                    baseline[index] = old + ((raw - old) >> recoveryShift)
+                    baseline[index] = old &+ ((raw &- old) &>> recoveryShift)
                 } else {
-                    let step = (raw - old) >> shift
-                    baseline[index] = old + step
+                    let step = (raw &- old) &>> shift
+                    baseline[index] = old &+ step
                     stepSum &+= step
-                    tracked += 1
+                    tracked &+= 1
                 }
-                index += 1
+                index &+= 1
             }
         }
         commonModeStep = tracked > 0 ? stepSum / tracked : 0
     }
 
-    private static func anyRegion(_ regions: NodeRegionList, includes row: Int) -> Bool {
-        for i in regions.indices where row >= regions[i].firstRow && row <= regions[i].lastRow { return true }
-        return false
-    }
-
-    private static func covers(_ regions: NodeRegionList, column: Int, row: Int) -> Bool {
+    /// One span of columns per row, the hull of the regions crossing it: checking a span per node
+    /// is cheaper than checking every region, and freezing the few nodes between two fingers on
+    /// the same row for a while costs nothing.
+    private mutating func markFrozenSpans(_ regions: NodeRegionList, rows: Int) {
+        for row in 0..<rows {
+            frozenFirstColumn[row] = Int16.max
+            frozenLastColumn[row] = -1
+        }
         for i in regions.indices {
             let region = regions[i]
-            if column >= region.firstColumn && column <= region.lastColumn && row >= region.firstRow
-                && row <= region.lastRow
-            {
-                return true
+            let top = max(0, region.firstRow)
+            let bottom = min(rows - 1, region.lastRow)
+            if top > bottom { continue }
+            for row in top...bottom {
+                frozenFirstColumn[row] = min(frozenFirstColumn[row], Int16(clamping: region.firstColumn))
+                frozenLastColumn[row] = max(frozenLastColumn[row], Int16(clamping: region.lastColumn))
             }
         }
-        return false
     }
 }
