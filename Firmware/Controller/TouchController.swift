@@ -16,6 +16,9 @@ public struct TouchController: Sendable {
     public private(set) var sequence: UInt32 = 0
     /// When the next scheduled scan is due.
     public private(set) var nextScanTime: Microseconds
+    /// Wrong reports on purpose, for the host's fault tests; all off by default.
+    public var contactFaults = ContactFaultStage()
+    public var noiseBursts = NoiseBurstStage()
     private var scheduleStart: Microseconds
     private var scheduledScans: Int64 = 0
 
@@ -49,8 +52,10 @@ public struct TouchController: Sendable {
 
     /// Runs one scan now, outside the schedule.
     public mutating func scan(at time: Microseconds) -> ScanResult {
+        if noiseBursts.rate > 0 { panel.noiseScale = noiseBursts.nextNoiseScale() }
         panel.measure(into: &deltas, at: time)
-        let result = pipeline.process(&deltas, timestamp: time, sequence: sequence)
+        var result = pipeline.process(&deltas, timestamp: time, sequence: sequence)
+        contactFaults.apply(to: &result)
         sequence &+= 1
         return result
     }

@@ -16,6 +16,11 @@ public struct Xorshift32: Sendable {
         state = folded == 0 ? 0x6D2B_79F5 : folded
     }
 
+    /// For 32-bit seeds (the wire protocol's fault seed): mixed like the 64-bit ones.
+    public init(seed32: UInt32) {
+        self.init(seed: UInt64(_truncatingBits: UInt(seed32)))
+    }
+
     @inline(__always)
     public mutating func next() -> UInt32 {
         var x = state
