@@ -1,9 +1,10 @@
 import Firmware
+import TouchCore
 
 /// Every board touchhost knows. Enumerated by index rather than through an array so the
 /// catalog costs nothing on the device: `for i in 0..<BoardCatalog.count { BoardCatalog.board(at: i) }`.
 public enum BoardCatalog {
-    public static let firmwareVersion = (FirmwareVersion.major, FirmwareVersion.minor, FirmwareVersion.patch)
+    public static var firmwareVersion: FirmwareVersion { .current }
 
     public static let count = 3
 

@@ -1,8 +1,6 @@
 import TouchCore
 
-/// The firmware's version, reported in the device-info frame.
-public enum FirmwareVersion {
-    public static let major: UInt8 = 0
-    public static let minor: UInt8 = 1
-    public static let patch: UInt8 = 0
+extension FirmwareVersion {
+    /// The firmware's own version, reported in the device-info frame.
+    public static let current = FirmwareVersion(major: 0, minor: 2, patch: 0)
 }

@@ -10,7 +10,8 @@ public struct TouchController: Sendable {
     public private(set) var pipeline: ScanPipeline
     /// After a scan: that scan's deltas (counts, positive under a finger), for heatmaps.
     public private(set) var deltas: CountGrid
-    public var mode: ControllerMode = .contacts
+    /// Which reports `advance(to:output:)` sends: contacts, heatmap or both.
+    public var mode: ReportMode = .contacts
     public private(set) var reportRate: Int
     /// The sequence number the next scan will carry.
     public private(set) var sequence: UInt32 = 0
@@ -19,6 +20,8 @@ public struct TouchController: Sendable {
     /// Wrong reports on purpose, for the host's fault tests; all off by default.
     public var contactFaults = ContactFaultStage()
     public var noiseBursts = NoiseBurstStage()
+    /// Commands in, messages owed, byte faults out.
+    public internal(set) var link = LinkState()
     private var scheduleStart: Microseconds
     private var scheduledScans: Int64 = 0
 
@@ -38,6 +41,8 @@ public struct TouchController: Sendable {
         // Power-up calibration, before anyone can touch the panel.
         panel.measure(into: &deltas, at: startTime)
         pipeline.process(&deltas, timestamp: startTime, sequence: 0).discard()
+        link.owe(.delimiter)
+        link.owe(.info)
     }
 
     /// Applies a finger stimulus to the simulated panel; the next scan sees it.
@@ -62,12 +67,15 @@ public struct TouchController: Sendable {
 
     /// Runs every scan due at or before `time`, in order, handing each result to `body`.
     public mutating func advance(to time: Microseconds, _ body: (ScanResult) -> Void) {
-        while nextScanTime <= time {
-            let result = scan(at: nextScanTime)
-            scheduledScans += 1
-            nextScanTime = scheduleStart + scheduledScans * 1_000_000 / Int64(widening: reportRate)
-            body(result)
-        }
+        while nextScanTime <= time { body(runScheduledScan()) }
+    }
+
+    /// Runs the scan due at `nextScanTime` and moves the schedule on.
+    mutating func runScheduledScan() -> ScanResult {
+        let result = scan(at: nextScanTime)
+        scheduledScans += 1
+        nextScanTime = scheduleStart + scheduledScans * 1_000_000 / Int64(widening: reportRate)
+        return result
     }
 
     /// Changes the scan and report rate from the next scan on; refuses rates outside 10...250 Hz.
@@ -82,12 +90,20 @@ public struct TouchController: Sendable {
 
     /// Re-measures the baseline on the next scan. Fingers on the panel then become part of it
     /// until they lift, exactly as on real hardware.
-    public mutating func recalibrate() { pipeline.recalibrate() }
+    public mutating func recalibrate() {
+        pipeline.recalibrate()
+        link.owe(.status(.recalibrated, count: 0))
+    }
 
     /// As after power-up: contacts are forgotten without lifts, the sequence restarts at 0, the
-    /// report rate and mode return to the board's, and the next scan recalibrates.
+    /// report rate and mode return to the board's, and the next scan recalibrates. The link gets a
+    /// delimiter, a `reset` status and the device info.
     public mutating func reset() {
         pipeline.reset()
+        link.resets &+= 1
+        link.owe(.delimiter)
+        link.owe(.status(.reset, count: link.resets))
+        link.owe(.info)
         sequence = 0
         mode = .contacts
         reportRate = board.reportRate
