@@ -74,7 +74,7 @@ public struct SimulatedPanel: AnalogFrontEnd, Sendable {
         let columns = board.columns
         for c in 0..<columns {
             let lean = 0.8 + 0.4 * Float(c) / Float(columns)
-            columnDrift[c] = Int32((drift * lean).rounded())
+            columnDrift[c] = Int32(FastMath.round(drift * lean))
         }
     }
 
@@ -106,8 +106,8 @@ public struct SimulatedPanel: AnalogFrontEnd, Sendable {
         let pitchY = board.nodePitchY
         let reachX = min(7, Int(3.5 * sigma / pitchX) + 1)
         let reachY = min(7, Int(3.5 * sigma / pitchY) + 1)
-        let centreColumn = Int((finger.x / pitchX).rounded(.down))
-        let centreRow = Int((finger.y / pitchY).rounded(.down))
+        let centreColumn = FastMath.floor(max(-1000, min(1000, finger.x / pitchX)))
+        let centreRow = FastMath.floor(max(-1000, min(1000, finger.y / pitchY)))
         let firstColumn = max(0, centreColumn - reachX)
         let lastColumn = min(board.columns - 1, centreColumn + reachX)
         let firstRow = max(0, centreRow - reachY)

@@ -23,12 +23,24 @@ public enum FastMath {
         return Float(Int(exponent)) * ln2 + series
     }
 
+    /// The largest integer not above x, for |x| < 2^31. Float's own rounding lowers to libm's
+    /// floorf and roundf, which a bare-metal image may lack.
+    public static func floor(_ x: Float) -> Int {
+        let truncated = Int(x)
+        return Float(truncated) > x ? truncated - 1 : truncated
+    }
+
+    /// The nearest integer, halves away from zero, for |x| < 2^31.
+    public static func round(_ x: Float) -> Int {
+        x >= 0 ? Int(x + 0.5) : -Int(-x + 0.5)
+    }
+
     /// e^x; underflows to 0 below -87.
     public static func exp(_ x: Float) -> Float {
         if x < -87 { return 0 }
         if x > 88 { return .greatestFiniteMagnitude }
         let t = x * log2e
-        let whole = t.rounded(.down)
+        let whole = Float(floor(t))
         let f = (t - whole) * ln2
         let p = 1 + f * (1 + f * (0.5 + f * (0.166666667 + f * (0.041666667 + f * (0.008333333
             + f * (0.001388889 + f * 0.000198413))))))
