@@ -57,7 +57,9 @@ import TouchCore
         let rows = link.controller.board.rows
         let grids = Dictionary(grouping: slices, by: \.sequence).filter { _, s in s.reduce(0) { $0 + Int($1.rowCount) } == rows }
         // The baud rate limits heatmaps, but there are some every second, and contacts every scan.
-        #expect(grids.count >= 3 && grids.count < link.controller.reportRate)
+        #expect(grids.count == link.controller.reportRate / link.controller.heatmapInterval
+            || grids.count == link.controller.reportRate / link.controller.heatmapInterval + 1)
+        #expect(grids.count >= 3)
         #expect(messages.compactMap(\.report).count == link.controller.reportRate)
         let grid = try #require(grids.max { $0.key < $1.key }?.value)
         var peak: (value: Int16, row: Int, column: Int) = (0, 0, 0)
@@ -139,5 +141,25 @@ import TouchCore
         let messages = link.advance(by: 1)
         #expect(messages.first?.reply == CommandReply(requestId: id, command: .recalibrate, result: .accepted))
         #expect(messages.compactMap(\.status).map(\.kind) == [.recalibrated])
+    }
+}
+
+@Suite struct LinkBandwidthTests {
+    @Test(arguments: catalogBoards)
+    func contactsAndHeatmapsWithEveryFingerDownFitTheBaudRate(board: BoardDefinition) {
+        var controller = TouchController(board: board, seed: 2)
+        controller.mode = .both
+        for finger in 0..<board.maxContacts {
+            let x = board.panelWidth * (0.1 + 0.8 * Float(finger % 5) / 4)
+            let y = board.panelHeight * (finger < 5 ? 0.3 : finger < 10 ? 0.6 : 0.85)
+            controller.apply(FingerStimulus(finger: UInt8(finger), action: .down, position: PanelPoint(x: x, y: y)))
+        }
+        var warmUp = ByteCollector()
+        controller.advance(to: 100_000, output: &warmUp)
+        var second = ByteCollector()
+        controller.advance(to: 1_100_000, output: &second)
+        // 8N1: ten bits a byte.
+        #expect(second.bytes.count * 10 <= board.baud * 3 / 4)
+        #expect(second.bytes.count * 10 > board.baud / 4)
     }
 }

@@ -14,6 +14,12 @@ import Testing
         #expect(abs(FastMath.exp(x) - expected) <= 2e-6 * expected)
     }
 
+    @Test(arguments: [-2.5, -2, -1.5, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1, 1.5, 2.5, 1000.9] as [Float])
+    func floorAndRoundMatchTheSystemLibrary(x: Float) {
+        #expect(FastMath.floor(x) == Int(x.rounded(.down)))
+        #expect(FastMath.round(x) == Int(x.rounded()))
+    }
+
     @Test func theRandomStreamIsSpreadEvenlyAndNormalishWithUnitScale() {
         var random = Xorshift32(seed: 5)
         var sum: Float = 0

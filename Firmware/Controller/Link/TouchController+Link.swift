@@ -160,12 +160,14 @@ extension TouchController {
     /// Counts on the wire are one byte: half the delta, so a finger's few hundred counts fit.
     static func wireAmplitude(_ counts: UInt16) -> UInt8 { UInt8(min(255, counts / 2)) }
 
-    /// Scans between heatmaps so that they take at most three quarters of the link: a full grid is
-    /// about 2 bytes a node plus 16 a row, and a byte is 10 bits on the wire.
+    /// Scans between heatmaps, so that heatmaps and full contact reports together take at most
+    /// three quarters of the link. A full grid is about 2 bytes a node plus 16 a row, a report 12
+    /// bytes plus 5 a contact, and a byte is 10 bits on the wire.
     public var heatmapInterval: Int {
         let bytesPerGrid = board.columns * board.rows * 2 + board.rows * 16
-        let budget = board.baud / 10 * 3 / 4
-        guard budget > 0 else { return 1 }
+        let contactBytesPerSecond = (12 + 5 * board.maxContacts) * reportRate
+        let budget = board.baud / 10 * 3 / 4 - contactBytesPerSecond
+        guard budget > 0 else { return Int.max / 2 }
         return max(1, (bytesPerGrid * reportRate + budget - 1) / budget)
     }
 }
