@@ -20,11 +20,15 @@ public enum BoardCatalog {
         }
     }
 
-    /// Finds a board by its name's UTF-8 bytes, e.g. `board(named: "kiosk-15".utf8)`.
-    public static func board<Bytes: Sequence>(named name: Bytes) -> BoardDefinition? where Bytes.Element == UInt8 {
+    /// Finds a board by its name's UTF-8 bytes.
+    public static func board(named name: UnsafeBufferPointer<UInt8>) -> BoardDefinition? {
         for index in 0..<count {
             if let board = board(at: index), board.nameEquals(name) { return board }
         }
         return nil
+    }
+
+    public static func board(named name: StaticString) -> BoardDefinition? {
+        name.withUTF8Buffer { board(named: $0) }
     }
 }

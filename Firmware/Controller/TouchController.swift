@@ -40,7 +40,7 @@ public struct TouchController: Sendable {
         nextScanTime = startTime
         // Power-up calibration, before anyone can touch the panel.
         panel.measure(into: &deltas, at: startTime)
-        pipeline.process(&deltas, timestamp: startTime, sequence: 0).discard()
+        _ = pipeline.process(&deltas, timestamp: startTime, sequence: 0)
         link.owe(.delimiter)
         link.owe(.info)
     }
@@ -110,8 +110,4 @@ public struct TouchController: Sendable {
         scheduleStart = nextScanTime
         scheduledScans = 0
     }
-}
-
-extension ScanResult {
-    @inline(__always) func discard() {}
 }

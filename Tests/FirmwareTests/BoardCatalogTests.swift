@@ -13,10 +13,25 @@ import Testing
         #expect(Set(catalogBoards.map { "\($0.name)" }).count == BoardCatalog.count)
     }
 
+    @Test func boardsEqualOnlyThemselves() {
+        for (i, a) in catalogBoards.enumerated() {
+            for (j, b) in catalogBoards.enumerated() { #expect((a == b) == (i == j)) }
+        }
+        var renamed = Boards.kiosk15
+        renamed.name = "kiosk-16"
+        #expect(renamed != Boards.kiosk15)
+    }
+
     @Test func unknownAndPrefixNamesFindNothing() {
         #expect(BoardCatalog.board(named: "kiosk".utf8) == nil)
         #expect(BoardCatalog.board(named: "kiosk-15x".utf8) == nil)
         #expect(BoardCatalog.board(named: "".utf8) == nil)
+        #expect(BoardCatalog.board(named: String(repeating: "k", count: 40).utf8) == nil)
+    }
+
+    @Test func deviceCodeFindsBoardsByStaticName() {
+        #expect(BoardCatalog.board(named: "panel-7" as StaticString) == Boards.panel7)
+        #expect(BoardCatalog.board(named: "panel-8" as StaticString) == nil)
     }
 
     @Test func theDefaultBoardIsTheFifteenInchKiosk() {
@@ -45,8 +60,4 @@ import Testing
         #expect(board.deviceX(millimetres: -3) == 0)
         #expect(board.deviceY(millimetres: board.panelHeight + 1) == 4095)
     }
-}
-
-extension BoardDefinition: Equatable {
-    public static func == (a: BoardDefinition, b: BoardDefinition) -> Bool { "\(a.name)" == "\(b.name)" }
 }

@@ -82,14 +82,12 @@ public struct BoardDefinition: Sendable {
         return UInt16(fraction * Float(Int(max)) + 0.5)
     }
 
-    /// Compares the name with UTF-8 bytes, so lookups need no String on the device.
-    public func nameEquals<Bytes: Sequence>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
-        let own = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-        var index = 0
-        for byte in bytes {
-            if index >= own.count || own[index] != byte { return false }
-            index += 1
-        }
-        return index == own.count
+    /// Compares the name with UTF-8 bytes, so lookups need no String on the device. Concrete on
+    /// purpose: iterating a generic Sequence of bytes allocates in Embedded Swift.
+    public func nameEquals(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == name.utf8CodeUnitCount else { return false }
+        let own = name.utf8Start
+        for i in 0..<bytes.count where own[i] != bytes[i] { return false }
+        return true
     }
 }
