@@ -1,8 +1,10 @@
 import TouchCore
 
 /// The firmware's top level: a simulated panel, the scan pipeline and the report schedule. The
-/// host emulator and the Cortex-M4 board drive the same type: apply finger stimuli as they
-/// happen, and call `advance(to:)` with the current time to run every scan that has come due.
+/// host emulator and the Cortex-M4 board drive the same type: feed it the host's bytes
+/// (`receive(_:)`) and finger stimuli (`apply(_:)`) as they arrive, and call
+/// `advance(to:output:)` with the current time to run every scan that has come due and send its
+/// reports. `scan(at:)` and `advance(to:_:)` give the scans without the wire, for tests and tools.
 public struct TouchController: Sendable {
     public let board: BoardDefinition
     public let seed: UInt64
@@ -57,7 +59,7 @@ public struct TouchController: Sendable {
 
     /// Runs one scan now, outside the schedule.
     public mutating func scan(at time: Microseconds) -> ScanResult {
-        if noiseBursts.rate > 0 { panel.noiseScale = noiseBursts.nextNoiseScale() }
+        if noiseBursts.rate > 0 { panel.interferenceScale = noiseBursts.nextNoiseScale() }
         panel.measure(into: &deltas, at: time)
         var result = pipeline.process(&deltas, timestamp: time, sequence: sequence)
         contactFaults.apply(to: &result)

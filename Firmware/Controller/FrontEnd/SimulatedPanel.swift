@@ -10,6 +10,8 @@ public struct SimulatedPanel: AnalogFrontEnd, Sendable {
     public var fingerStrength: Float = 1
     /// Scales the board's noise: 0 for a noiseless panel, above 1 near a noisy charger.
     public var noiseScale: Float = 1
+    /// Multiplies the noise during interference bursts (a fault), on top of `noiseScale`.
+    public var interferenceScale: Float = 1
     /// Multiplies the board's drift rate.
     public var driftScale: Float = 1
     /// The panel-wide offset the drift has reached, counts.
@@ -79,7 +81,7 @@ public struct SimulatedPanel: AnalogFrontEnd, Sendable {
     }
 
     private mutating func renderBackground(into counts: inout CountGrid) {
-        let noiseQ16 = Int32(board.noiseCounts * noiseScale / Xorshift32.byteSumSigma * 65536)
+        let noiseQ16 = Int32(board.noiseCounts * noiseScale * interferenceScale / Xorshift32.byteSumSigma * 65536)
         let columns = board.columns
         var index = 0
         for _ in 0..<board.rows {
