@@ -14,48 +14,28 @@ struct MonitorCommand: ParsableCommand {
     @Argument(help: "/dev/ttyUSB0, /dev/pts/N or tcp:HOST:PORT.")
     var port: String
 
-    @Option(help: "Baud rate (default 115200).")
-    var baud: Int?
-
     @Flag(help: "Print the JSON event stream.")
     var json = false
 
     @Option(help: "kiosk, or a comma-separated list of recognizer names.")
     var recognizers: String = "kiosk"
 
-    @Option(help: "Stop after S seconds.")
-    var duration: Double?
-
-    @Option(name: .customLong("until-idle"), help: "Stop once nothing has happened for S seconds.")
-    var untilIdle: Double?
+    @OptionGroup var live: LiveOptions
 
     func validate() throws {
-        if let baud, baud <= 0 { throw ValidationError("--baud must be greater than 0") }
-        if let duration, !(duration > 0) { throw ValidationError("--duration must be greater than 0") }
-        if let untilIdle, !(untilIdle > 0) { throw ValidationError("--until-idle must be greater than 0") }
         do { _ = try RecognizerSelection.parse(recognizers) } catch { throw ValidationError("--recognizers: \(error)") }
     }
 
     func run() throws {
         let selection = try RecognizerSelection.parse(recognizers)
         let output = EventOutput(json: json, recognizerNames: selection.engineNames, live: true)
-        let session = DeviceSession(link: try LinkOpener.open(port, baud: baud), sink: output.write) { info, sink in
+        let session = DeviceSession(link: try LinkOpener.open(port, baud: live.baud), sink: output.write) { info, sink in
             HostStack.pipeline(recognizers: selection, for: info, sink: sink)
         }
         try session.handshake()
         if !json, let info = session.info { output.write(line: "\(port): \(info.summary)") }
-        let started = MonotonicClock.now()
-        let handshakeDone = MonotonicClock.now()
-        func shouldStop() -> Bool {
-            let now = MonotonicClock.now()
-            if let duration, Double(now - started) >= duration * 1_000_000 { return true }
-            if let untilIdle, !session.hasLiveTouches,
-                Double(now - max(session.lastActivity, handshakeDone)) >= untilIdle * 1_000_000
-            {
-                return true
-            }
-            return false
-        }
+        let limits = live.limits()
+        func shouldStop() -> Bool { limits.reached(by: session) }
         while !shouldStop() {
             do {
                 try session.pump(milliseconds: 10)
@@ -72,7 +52,7 @@ struct MonitorCommand: ParsableCommand {
     private func reconnect(_ session: DeviceSession, giveUp: () -> Bool) throws -> Bool {
         while !giveUp() {
             usleep(500_000)
-            guard let link = try? LinkOpener.open(port, baud: baud) else { continue }
+            guard let link = try? LinkOpener.open(port, baud: live.baud) else { continue }
             if (try? session.reconnected(link)) != nil { return true }
         }
         return false
