@@ -56,6 +56,31 @@ import TouchCore
             #expect(finish.position.distance(to: expectation.end.1) <= 1.5, "touch \(index) ended at \(finish.position)")
         }
     }
+
+    @Test func aRecordingReplaysToTheTouchesItRecorded() throws {
+        let binary = try TouchHostBinary.locate()
+        let folder = FileManager.default.temporaryDirectory
+        let scriptFile = folder.appendingPathComponent("record-\(getpid()).touch")
+        let recordingFile = folder.appendingPathComponent("record-\(getpid()).threc")
+        try "0ms tap 100 60\n500ms drag from 60 120 to 120 120 in 600ms\n".write(to: scriptFile, atomically: true, encoding: .utf8)
+        defer {
+            try? FileManager.default.removeItem(at: scriptFile)
+            try? FileManager.default.removeItem(at: recordingFile)
+        }
+        let emulator = try TouchHostBinary.start(binary, ["emulate", "--script", scriptFile.path])
+        defer { emulator.process.terminate() }
+        let pty = String(try #require(emulator.firstLine()).dropFirst("pty: ".count))
+        let record = try TouchHostBinary.run(binary, ["record", pty, "-o", recordingFile.path, "--until-idle", "1"], timeout: 20)
+        #expect(record.status == 0, "\(record.error)")
+
+        let replay = try TouchHostBinary.run(binary, ["replay", recordingFile.path, "--json"], timeout: 20)
+        #expect(replay.status == 0, "\(replay.error)")
+        let touches = replay.lines.compactMap(TouchLine.init)
+        #expect(touches.filter { $0.phase == "began" }.count == 2, "\(touches.map(\.summary))")
+        #expect(touches.filter { $0.phase == "ended" }.count == 2)
+        // The same bytes give the same stream every time.
+        #expect(try TouchHostBinary.run(binary, ["replay", recordingFile.path, "--json"], timeout: 20).lines == replay.lines)
+    }
 }
 
 /// One touch line of the JSON stream.
