@@ -14,7 +14,7 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Print the JSON event stream instead of the summary.")
     var json = false
 
-    @Option(help: "Stop after S seconds (the tour takes about 12).")
+    @Option(help: "Stop after S seconds (the tour takes about 15).")
     var duration: Double?
 
     func validate() throws {
@@ -28,7 +28,7 @@ struct DemoCommand: ParsableCommand {
         let tour = try DemoRun(board: BoardListing.defaultName)
         if !json {
             output.write(line: "touchhost demo: the \(tour.boardName) controller emulator is serving \(tour.path).")
-            output.write(line: "A tour of \(DemoTour.steps.count) gestures plays on its simulated panel; the host reads the pty back")
+            output.write(line: "A tour of \(DemoTour.steps(for: selection.engineNames).count) gestures plays on its simulated panel; the host reads the pty back")
             output.write(line: "through frame decoder, tracker and recognizers. Recognized:")
             output.write(line: "")
         }

@@ -57,14 +57,17 @@ public final class EmulatorHost: @unchecked Sendable {
                 if scriptStart == nil, !received.isEmpty { scriptStart = now }
                 for byte in received { controller.receive(byte) }
             }
+            var output = ByteBuffer()
             if let start = scriptStart {
                 while next < stimuli.count, start + stimuli[next].time <= now {
+                    // Scans due before the action run first, so a late loop pass (a busy machine)
+                    // still gives every action its exact place between scans.
+                    controller.advance(to: start + stimuli[next].time, output: &output)
                     controller.apply(stimuli[next].stimulus)
                     next += 1
                 }
                 if let end = scriptEnd, next == stimuli.count, now >= start + end + Self.idleAfterScript { break }
             }
-            var output = ByteBuffer()
             controller.advance(to: now, output: &output)
             if !output.bytes.isEmpty { links.write(output.bytes) }
             if controller.takeLinkDropRequest() { links.drop() }

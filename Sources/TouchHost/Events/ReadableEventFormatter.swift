@@ -39,7 +39,7 @@ public struct ReadableEventFormatter: Sendable {
         case .longPress: return "held \(DecimalText.format(Double(values.duration) / 1_000_000, places: 2)) s"
         case .pan: return "moved \(mm(values.translation.x)), \(mm(values.translation.y)) mm"
         case .edgePan: return "from the \(values.edge.jsonName) edge, moved \(mm(values.translation.x)), \(mm(values.translation.y)) mm"
-        case .swipe: return "to the \(values.direction.jsonName)"
+        case .swipe: return "swiped \(values.direction.jsonName)"
         case .pinch: return "scale \(DecimalText.format(values.scale, places: 2))"
         case .rotation:
             return "turned \(DecimalText.fixed(Double(values.rotation) * 180 / Double.pi, places: 0)) degrees"
