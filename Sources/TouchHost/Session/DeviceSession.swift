@@ -22,9 +22,11 @@ public final class DeviceSession {
     /// The host's clock: monotonic time for a live link, the recording's timestamps in a replay.
     public var now: () -> Microseconds
 
-    /// Host time the device may be silent before its clock is extrapolated: reports arrive with
-    /// jitter, and an extrapolated time must never pass a report still on its way.
-    public static let idleLag: Microseconds = 50_000
+    /// Host time the device may be silent before its clock is extrapolated: an extrapolated time
+    /// must never pass a report still on its way, and a busy machine (or an emulator on it) can hold
+    /// reports back for well over a report period; past the tracker's 100 ms timeout they would
+    /// split touches. A device that stops reporting when untouched gets its timers this much late.
+    public static let idleLag: Microseconds = 250_000
 
     public init(
         link: any ByteLink, sink: @escaping (HostEvent) -> Void,
