@@ -20,10 +20,16 @@ struct MonitorCommand: ParsableCommand {
     @Option(help: "kiosk, or a comma-separated list of recognizer names.")
     var recognizers: String = "kiosk"
 
+    @Option(help: "Ask the device for contacts, heatmap, both or gestures (the device recognizes) after the handshake.")
+    var mode: String?
+
     @OptionGroup var live: LiveOptions
 
     func validate() throws {
         do { _ = try RecognizerSelection.parse(recognizers) } catch { throw ValidationError("--recognizers: \(error)") }
+        if let mode, !DeviceSession.reportModeNames.contains(mode) {
+            throw ValidationError("--mode: expected one of \(DeviceSession.reportModeNames.joined(separator: ", ")), not '\(mode)'")
+        }
     }
 
     func run() throws {
@@ -32,7 +38,9 @@ struct MonitorCommand: ParsableCommand {
         let session = DeviceSession(link: try LinkOpener.open(port, baud: live.baud), sink: output.write) { info, sink in
             HostStack.pipeline(recognizers: selection, for: info, sink: sink)
         }
+        session.controllerEvents = ControllerGestureSource(hostNames: selection.engineNames)
         try session.handshake()
+        try selectMode(on: session)
         if !json, let info = session.info { output.write(line: "\(port): \(info.summary)") }
         let limits = live.limits()
         func shouldStop() -> Bool { limits.reached(by: session) }
@@ -48,12 +56,20 @@ struct MonitorCommand: ParsableCommand {
         session.finish()
     }
 
+    private func selectMode(on session: DeviceSession) throws {
+        if let mode { try session.selectMode(named: mode) }
+    }
+
     /// Tries the port again every half second: a USB adapter pulled and put back, an emulator restarted.
     private func reconnect(_ session: DeviceSession, giveUp: () -> Bool) throws -> Bool {
         while !giveUp() {
             usleep(500_000)
             guard let link = try? LinkOpener.open(port, baud: live.baud) else { continue }
-            if (try? session.reconnected(link)) != nil { return true }
+            if (try? session.reconnected(link)) != nil {
+                // The link may fail again at once; the next pump notices.
+                try? selectMode(on: session)
+                return true
+            }
         }
         return false
     }

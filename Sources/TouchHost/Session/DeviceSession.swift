@@ -19,6 +19,8 @@ public final class DeviceSession {
     private var lastArrival: Microseconds?
     /// Host time of the last event delivered, for `--until-idle`.
     public private(set) var lastActivity: Microseconds
+    /// Names and times for touches and gestures a controller recognized itself (gestures mode).
+    public var controllerEvents = ControllerGestureSource()
     /// The host's clock: monotonic time for a live link, the recording's timestamps in a replay.
     public var now: () -> Microseconds
 
@@ -77,7 +79,7 @@ public final class DeviceSession {
     }
 
     /// True while a touch is down.
-    public var hasLiveTouches: Bool { !(pipeline?.liveTouches.isEmpty ?? true) }
+    public var hasLiveTouches: Bool { !(pipeline?.liveTouches.isEmpty ?? true) || controllerEvents.hasLiveTouches }
 
     /// The link went away: every touch is cancelled and the user told.
     public func disconnected() {
@@ -138,9 +140,10 @@ public final class DeviceSession {
             if let event = StatusEvent(status, at: time) { emit(.status(event)) }
         case .touch(let record):
             // Already tracked upstream: a bridge, or a controller that tracks on board.
-            emit(.touch(record.touch, at: record.timestamp))
+            emit(controllerEvents.touch(record, at: deviceTime(UInt32(truncatingIfNeeded: record.timestamp))))
         case .gesture(let gesture):
-            emit(.gesture(gesture))
+            let time = deviceTime(UInt32(truncatingIfNeeded: gesture.timestamp))
+            if let event = controllerEvents.gesture(gesture, at: time) { emit(event) }
         case .heatmap, .reply:
             break
         }

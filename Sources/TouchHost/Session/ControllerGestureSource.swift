@@ -1,0 +1,48 @@
+import TouchCore
+
+/// Touches and gestures a controller recognized itself (gestures mode), made to look like the
+/// host's own: session time instead of device time, and the host's recognizer index for each
+/// gesture. The controller numbers its recognizers as the full kiosk set does; the host may have
+/// chosen fewer (`--recognizers`), so an index is mapped through the kiosk name, and a gesture
+/// the host did not choose is left out.
+public struct ControllerGestureSource {
+    /// Host index by controller index; nil passes indices through unchanged.
+    private let hostIndex: [UInt8?]?
+    private var liveTouches = Set<UInt32>()
+
+    /// Passes recognizer indices through unchanged (a bridge upstream, or no names chosen).
+    public init() { hostIndex = nil }
+
+    /// Maps the controller's kiosk indices to the positions of the same names in `hostNames`.
+    public init(hostNames: [String]) {
+        hostIndex = Self.controllerNames.map { name in hostNames.firstIndex(of: name).map { UInt8($0) } }
+    }
+
+    /// The names of the controller's recognizers by index: the kiosk set, as the firmware builds it.
+    public static var controllerNames: [String] {
+        let engine = BasicGestureEngine.kioskSet(panelWidth: 345, panelHeight: 194)
+        return (0..<engine.recognizerCount).map { engine.name(of: RecognizerIndex($0)).text }
+    }
+
+    /// True while a touch the controller reported is down.
+    public var hasLiveTouches: Bool { !liveTouches.isEmpty }
+
+    public mutating func touch(_ record: TouchEventRecord, at time: Microseconds) -> HostEvent {
+        switch record.touch.phase {
+        case .began: liveTouches.insert(record.touch.trackingId)
+        case .ended, .cancelled: liveTouches.remove(record.touch.trackingId)
+        case .moved, .stationary: break
+        }
+        return .touch(record.touch, at: time)
+    }
+
+    public func gesture(_ event: GestureEvent, at time: Microseconds) -> HostEvent? {
+        var event = event
+        event.timestamp = time
+        if let hostIndex {
+            guard Int(event.recognizer) < hostIndex.count, let index = hostIndex[Int(event.recognizer)] else { return nil }
+            event.recognizer = index
+        }
+        return .gesture(event)
+    }
+}
