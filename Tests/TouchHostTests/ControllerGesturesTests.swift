@@ -1,0 +1,133 @@
+import Boards
+import Firmware
+import Testing
+import TouchCore
+@testable import TouchHost
+
+/// Gestures mode: the controller runs the tracker and the kiosk recognizers itself. The same
+/// script played on the emulated controller in contacts mode (the host recognizes) and in
+/// gestures mode (the controller recognizes) must give the host the same gestures.
+@Suite struct ControllerGesturesTests {
+    static let script = """
+        100ms   tap    100 60
+        900ms   tap    200 100
+        1050ms  tap    200 100
+        1900ms  hold   150 100 for 800ms
+        3200ms  drag   from 60 120 to 200 120 in 600ms
+        4500ms  pinch  at 170 100 from 40 to 120 in 500ms
+        5600ms  drag   from 80 60 to 280 60 in 150ms
+        """
+
+    /// What each scripted action should make the host recognize, so the comparison is not between two empty runs.
+    static let expectedNames = ["tap", "double-tap", "long-press", "pan", "pinch", "swipe"]
+
+    struct Action: CustomStringConvertible {
+        var name: String
+        var state: GestureActionState
+        var time: Microseconds
+        var location: PanelPoint
+        var description: String { "\(name) \(state) @\(time / 1000)ms (\(location.x), \(location.y))" }
+    }
+
+    @Test func theControllerRecognizesWhatTheHostRecognizesFromItsContacts() throws {
+        let host = try play(mode: nil)
+        let controller = try play(mode: "gestures")
+        for name in Self.expectedNames {
+            #expect(host.contains { $0.name == name && ($0.state == .recognized || $0.state == .began) }, "host: \(host)")
+        }
+        try #require(controller.count == host.count, "host: \(host)\ncontroller: \(controller)")
+        let interval = Microseconds(1_000_000 / BoardCatalog.defaultBoard.reportRate)
+        for (mine, theirs) in zip(controller, host) {
+            #expect(mine.name == theirs.name && mine.state == theirs.state, "\(mine) vs \(theirs)")
+            #expect(abs(mine.time - theirs.time) <= interval, "\(mine) vs \(theirs)")
+            #expect(mine.location.distance(to: theirs.location) <= 1, "\(mine) vs \(theirs)")
+        }
+    }
+
+    @Test func gesturesModeSendsTheTouchesToo() throws {
+        let link = ScriptedLink()
+        let events = Box<[HostEvent]>([])
+        try run(mode: "gestures", script: "100ms tap 100 60\n", link: link, events: events)
+        let phases = events.value.compactMap { if case .touch(let touch, _) = $0 { touch.phase } else { nil } }
+        #expect(phases.first == .began)
+        #expect(phases.last == .ended)
+    }
+
+    @Test func aControllerWithoutRecognizersRefusesGesturesMode() {
+        var controller = TouchController(board: BoardCatalog.defaultBoard, seed: 1)
+        #expect(!controller.deviceInfo.supportedModes.supports(.gestures))
+        #expect(GestureController(board: BoardCatalog.defaultBoard, seed: 1).controller.deviceInfo.supportedModes.supports(.gestures))
+        var bytes = ByteBuffer()
+        FrameEncoder.encode(CommandFrame(requestId: 7, command: .setMode(.gestures)), to: &bytes)
+        for byte in bytes.bytes { controller.receive(byte) }
+        #expect(controller.mode == .contacts)
+    }
+
+    @Test func controllerIndicesBecomeTheHostsNamesForItsChosenRecognizers() {
+        let names = ["pinch", "tap"]
+        let source = ControllerGestureSource(hostNames: names)
+        let kiosk = ControllerGestureSource.controllerNames
+        for (index, name) in kiosk.enumerated() {
+            let event = GestureEvent(
+                recognizer: UInt8(index), kind: .tap, state: .recognized, timestamp: 5, location: .zero, touches: 1)
+            guard case .gesture(let mapped)? = source.gesture(event, at: 9) else {
+                #expect(!names.contains(name), "\(name) was dropped")
+                continue
+            }
+            #expect(names[Int(mapped.recognizer)] == name)
+            #expect(mapped.timestamp == 9)
+        }
+    }
+
+    private func play(mode: String?) throws -> [Action] {
+        let link = ScriptedLink()
+        let events = Box<[HostEvent]>([])
+        try run(mode: mode, script: Self.script, link: link, events: events)
+        let names = RecognizerSelection.kiosk.engineNames
+        return events.value.compactMap {
+            guard case .gesture(let event) = $0 else { return nil }
+            return Action(
+                name: JSONEventFormatter.name(of: event.recognizer, in: names), state: event.state,
+                time: event.timestamp, location: event.location)
+        }
+    }
+
+    /// The emulator's loop in virtual time: scans due before each scripted action run first, and
+    /// every byte the controller sends reaches the session at once.
+    private func run(mode: String?, script text: String, link: ScriptedLink, events: Box<[HostEvent]>) throws {
+        let board = BoardCatalog.defaultBoard
+        var controller = GestureController(board: board, seed: 3)
+        let now = Box<Microseconds>(0)
+        let session = DeviceSession(link: link, sink: { events.value.append($0) }) { info, sink in
+            HostStack.pipeline(recognizers: .kiosk, for: info, sink: sink)
+        }
+        session.now = { now.value }
+        session.controllerEvents = ControllerGestureSource(hostNames: RecognizerSelection.kiosk.engineNames)
+        func step(to time: Microseconds) {
+            for byte in link.sent { controller.receive(byte) }
+            link.sent.removeAll()
+            var output = ByteBuffer()
+            controller.advance(to: time, output: &output)
+            now.value = time
+            session.receive(output.bytes)
+            session.advanceIdle()
+        }
+        // The controller sends its info at power-up, with the first scan's report: no handshake needed.
+        step(to: 0)
+        try #require(session.info != nil)
+        if let mode { try session.selectMode(named: mode) }
+        let script = try TouchScript.parse(text)
+        let stimuli = script.stimuli(panel: board.panelSize, rate: board.reportRate)
+        for stimulus in stimuli {
+            step(to: stimulus.time)
+            controller.apply(stimulus.stimulus)
+        }
+        var time = (stimuli.last?.time ?? 0)
+        let end = time + 1_500_000
+        while time < end {
+            time += 5_000
+            step(to: time)
+        }
+        session.finish()
+    }
+}
