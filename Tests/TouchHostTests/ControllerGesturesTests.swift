@@ -15,7 +15,7 @@ import TouchCore
         1900ms  hold   150 100 for 800ms
         3200ms  drag   from 60 120 to 200 120 in 600ms
         4500ms  pinch  at 170 100 from 40 to 120 in 500ms
-        5600ms  drag   from 80 60 to 280 60 in 150ms
+        5600ms  drag   from 80 60 to 230 60 in 250ms
         """
 
     /// What each scripted action should make the host recognize, so the comparison is not between two empty runs.
@@ -98,8 +98,10 @@ import TouchCore
         let board = BoardCatalog.defaultBoard
         var controller = GestureController(board: board, seed: 3)
         let now = Box<Microseconds>(0)
+        // In gestures mode the host's own pipeline gets no recognizers: every gesture seen is the controller's.
+        let hostRecognizers = mode == "gestures" ? RecognizerSelection(names: []) : .kiosk
         let session = DeviceSession(link: link, sink: { events.value.append($0) }) { info, sink in
-            HostStack.pipeline(recognizers: .kiosk, for: info, sink: sink)
+            HostStack.pipeline(recognizers: hostRecognizers, for: info, sink: sink)
         }
         session.now = { now.value }
         session.controllerEvents = ControllerGestureSource(hostNames: RecognizerSelection.kiosk.engineNames)
@@ -116,7 +118,7 @@ import TouchCore
         step(to: 0)
         try #require(session.info != nil)
         if let mode { try session.selectMode(named: mode) }
-        let script = try TouchScript.parse(text)
+        let script = try TouchScriptParser.parse(text)
         let stimuli = script.stimuli(panel: board.panelSize, rate: board.reportRate)
         for stimulus in stimuli {
             step(to: stimulus.time)
