@@ -38,7 +38,8 @@ struct MonitorCommand: ParsableCommand {
         let session = DeviceSession(link: try LinkOpener.open(port, baud: live.baud), sink: output.write) { info, sink in
             HostStack.pipeline(recognizers: selection, for: info, sink: sink)
         }
-        session.controllerEvents = ControllerGestureSource(hostNames: selection.engineNames)
+        // Only a controller asked to recognize numbers gestures as the kiosk set; a bridge's events pass as they are.
+        if mode == "gestures" { session.controllerEvents = ControllerGestureSource(hostNames: selection.engineNames) }
         try session.handshake()
         try selectMode(on: session)
         if !json, let info = session.info { output.write(line: "\(port): \(info.summary)") }

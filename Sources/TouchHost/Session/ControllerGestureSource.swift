@@ -10,7 +10,7 @@ public struct ControllerGestureSource {
     private let hostIndex: [UInt8?]?
     private var liveTouches = Set<UInt32>()
 
-    /// Passes recognizer indices through unchanged (a bridge upstream, or no names chosen).
+    /// Passes recognizer indices and times through unchanged (a bridge upstream: already session events).
     public init() { hostIndex = nil }
 
     /// Maps the controller's kiosk indices to the positions of the same names in `hostNames`.
@@ -23,6 +23,9 @@ public struct ControllerGestureSource {
         let engine = BasicGestureEngine.kioskSet(panelWidth: 345, panelHeight: 194)
         return (0..<engine.recognizerCount).map { engine.name(of: RecognizerIndex($0)).text }
     }
+
+    /// True when the events come from a controller (times on its clock, kiosk indices), not from a bridge.
+    public var isController: Bool { hostIndex != nil }
 
     /// True while a touch the controller reported is down.
     public var hasLiveTouches: Bool { !liveTouches.isEmpty }

@@ -140,9 +140,9 @@ public final class DeviceSession {
             if let event = StatusEvent(status, at: time) { emit(.status(event)) }
         case .touch(let record):
             // Already tracked upstream: a bridge, or a controller that tracks on board.
-            emit(controllerEvents.touch(record, at: deviceTime(UInt32(truncatingIfNeeded: record.timestamp))))
+            emit(controllerEvents.touch(record, at: upstreamTime(record.timestamp)))
         case .gesture(let gesture):
-            let time = deviceTime(UInt32(truncatingIfNeeded: gesture.timestamp))
+            let time = upstreamTime(gesture.timestamp)
             if let event = controllerEvents.gesture(gesture, at: time) { emit(event) }
         case .heatmap, .reply:
             break
@@ -154,6 +154,11 @@ public final class DeviceSession {
         lastDeviceTime = max(lastDeviceTime, time)
         lastArrival = now()
         return lastDeviceTime
+    }
+
+    /// A controller's own recognition runs on its clock, like its reports; a bridge's events are in session time already.
+    private func upstreamTime(_ time: Microseconds) -> Microseconds {
+        controllerEvents.isController ? deviceTime(UInt32(truncatingIfNeeded: time)) : time
     }
 
     private func estimatedDeviceTime() -> Microseconds {
