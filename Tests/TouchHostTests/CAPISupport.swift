@@ -1,0 +1,103 @@
+import Foundation
+
+/// libtouchhost.so built once per test run from the objects of the last `swift build`, and the
+/// system C compiler to build C programs against it.
+enum CAPILibrary {
+    struct Failure: Error, CustomStringConvertible { var description: String }
+
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Where the script puts lib/, include/ and lib/pkgconfig/.
+    static let prefix = packageRoot.appendingPathComponent(".build/capi-test")
+
+    /// Builds the library on first use (a link, no compile: `swift build --build-tests` made the
+    /// objects); later calls get the same result.
+    static func ensureBuilt() throws -> URL {
+        try built.get()
+    }
+
+    private static let built: Result<URL, Failure> = {
+        let script = packageRoot.appendingPathComponent("scripts/build-libtouchhost").path
+        let result = CAPIProcess.run(script, ["--debug", "--no-build", prefix.path], timeout: 300)
+        guard result.status == 0 else {
+            return .failure(Failure(description: "build-libtouchhost failed (\(result.status)):\n\(result.output)"))
+        }
+        return .success(prefix)
+    }()
+
+    static var includeDir: String { prefix.appendingPathComponent("include").path }
+    static var libDir: String { prefix.appendingPathComponent("lib").path }
+
+    /// Compiles C or C++ sources into `output` against the library.
+    static func compile(
+        _ sources: [String], output: String, cpp: Bool = false, sanitize: Bool = false, extra: [String] = []
+    ) throws {
+        _ = try ensureBuilt()
+        let compiler = cpp ? "c++" : "cc"
+        var arguments = [cpp ? "-std=c++17" : "-std=c99", "-Wall", "-Wextra", "-Werror", "-g"]
+        if sanitize { arguments += ["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"] }
+        arguments += ["-I", includeDir] + sources + extra
+        arguments += ["-o", output, "-L", libDir, "-ltouchhost", "-lpthread", "-lm", "-Wl,-rpath," + libDir]
+        let result = CAPIProcess.run("/usr/bin/env", [compiler] + arguments, timeout: 120)
+        guard result.status == 0 else {
+            throw Failure(description: "\(compiler) \(sources.joined(separator: " ")) failed:\n\(result.output)")
+        }
+    }
+
+    static func scratch(_ name: String) -> String {
+        let dir = prefix.appendingPathComponent("bin")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir.appendingPathComponent(name).path
+    }
+
+    static func source(_ relative: String) -> String { packageRoot.appendingPathComponent(relative).path }
+}
+
+enum CAPIProcess {
+    struct Result {
+        var status: Int32
+        var output: String
+    }
+
+    /// Runs a program to completion (stdout and stderr together), killing it after `timeout`.
+    static func run(_ path: String, _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval) -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        let collected = CAPICollector(pipe.fileHandleForReading)
+        do { try process.run() } catch { return Result(status: -1, output: "cannot run \(path): \(error)") }
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            return Result(status: -2, output: "\(path) ran past \(timeout) s\n" + collected.text())
+        }
+        return Result(status: process.terminationStatus, output: collected.text())
+    }
+}
+
+/// Reads a pipe to its end on another thread so a full pipe never stalls the child.
+final class CAPICollector: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread {
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }
+    }
+
+    func text() -> String {
+        done.wait()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
