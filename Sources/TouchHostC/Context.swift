@@ -89,7 +89,9 @@ final class Context {
     }
 
     func updateWake() {
-        wake.setQueued(queuedCount > 0)
+        var more = false
+        if case .device(let device) = source { more = device.hasMoreWork }
+        wake.setQueued(queuedCount > 0 || more)
     }
 
     /// Runs the stack with callbacks locked out and queues what it produced.
@@ -98,7 +100,12 @@ final class Context {
         busy = true
         step(&stack, &out)
         busy = false
-        for item in out {
+        // A timer that fired inside a frame carries its own, earlier time: keep the queue in time order.
+        let ordered = out.enumerated().sorted { a, b in
+            let ta = a.element.time, tb = b.element.time
+            return ta != tb ? ta < tb : a.offset < b.offset
+        }.map(\.element)
+        for item in ordered {
             switch item {
             case .touch(let touch, let at):
                 enqueue(.touch(touch, at: at))

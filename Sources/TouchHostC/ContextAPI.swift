@@ -45,6 +45,7 @@ public func th_context_open(
         let text = try requiredString(source, "source")
         let options = try ContextOptions(reading: options)
         let context = try DeviceSource.openContext(text, options: options)
+        context.updateWake()
         publish(context, to: out)
     }
 }

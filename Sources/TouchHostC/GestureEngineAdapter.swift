@@ -159,6 +159,17 @@ struct RecognizerSet {
     let panelHeight: Float
     /// Regions as added (the root excluded), so a rebuilt engine gets them back.
     private(set) var regions: [(rect: PanelRect, z: Int)] = []
+    /// Everything done to the engine, in order, so the same set can be made for another panel
+    /// size (a device that describes itself after the application configured its context).
+    private var recipe: [Step] = []
+
+    private enum Step {
+        case kiosk(KioskSelection)
+        case builtIn(RecognizerParameters)
+        case custom(CallbackRecognizer, RecognizerOptions)
+        case requireToFail(Int, Int)
+        case simultaneous(Int, Int)
+    }
 
     static let maxRecognizers = GestureLimits.maxRecognizers
     static let maxRegions = GestureLimits.maxRegions - 1
@@ -191,20 +202,24 @@ struct RecognizerSet {
         guard let spec = parameters.spec else {
             throw CallError(.notSupported, "recognizers of kind \(parameters.kind) cannot be added by parameters in this build")
         }
+        recipe.append(.builtIn(parameters))
         return Int(engine.add(spec, options: parameters.options).rawValue)
     }
 
     mutating func addCustom(_ recognizer: CallbackRecognizer, options: RecognizerOptions) throws(CallError) -> Int {
         try checkRoom()
         try checkRegion(Int32(options.region.rawValue))
+        recipe.append(.custom(recognizer, options))
         return Int(engine.addCustom(recognizer, options: options).rawValue)
     }
 
     mutating func require(_ recognizer: Int, toFail other: Int) {
+        recipe.append(.requireToFail(recognizer, other))
         engine.require(RecognizerIndex(recognizer), toFail: RecognizerIndex(other))
     }
 
     mutating func allowSimultaneous(_ a: Int, _ b: Int) {
+        recipe.append(.simultaneous(a, b))
         engine.allowSimultaneous(RecognizerIndex(a), RecognizerIndex(b))
     }
 
@@ -233,7 +248,25 @@ struct RecognizerSet {
     mutating func rebuildAsKioskSet(_ selection: KioskSelection) -> [String] {
         engine = CEngine.kioskSet(panelWidth: panelWidth, panelHeight: panelHeight, selection: selection)
         for region in regions { _ = engine.addRegion(region.rect, z: region.z) }
+        recipe = [.kiosk(selection)]
         return (0..<engine.recognizerCount).map { "\(engine.name(of: RecognizerIndex($0)))" }
+    }
+
+    /// The same recognizers, relations and regions on a panel of another size, with no touches.
+    func resized(panelWidth: Float, panelHeight: Float) -> RecognizerSet {
+        var copy = RecognizerSet(panelWidth: panelWidth, panelHeight: panelHeight)
+        copy.regions = regions
+        for region in regions { _ = copy.engine.addRegion(region.rect, z: region.z) }
+        for step in recipe {
+            switch step {
+            case .kiosk(let selection): _ = copy.rebuildAsKioskSet(selection)
+            case .builtIn(let parameters): _ = try? copy.add(parameters)
+            case .custom(let recognizer, let options): _ = try? copy.addCustom(recognizer, options: options)
+            case .requireToFail(let a, let b): copy.require(a, toFail: b)
+            case .simultaneous(let a, let b): copy.allowSimultaneous(a, b)
+            }
+        }
+        return copy
     }
 
     var nextDeadline: Microseconds? { engine.nextDeadline }

@@ -12,6 +12,15 @@ struct TouchStack {
         case gesture(GestureEvent)
         case delivery(TouchDelivery)
         case status(StatusEvent)
+
+        var time: Microseconds {
+            switch self {
+            case .touch(_, let at): at
+            case .gesture(let g): g.timestamp
+            case .delivery(let d): d.timestamp
+            case .status(let s): s.timestamp
+            }
+        }
     }
 
     init(tracker: TrackerConfiguration, panelWidth: Float, panelHeight: Float) {

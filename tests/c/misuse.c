@@ -1,9 +1,23 @@
 /* Misuse returns errors and never crashes: NULL and forged handles, handles of the wrong kind,
  * use after release, calls from another thread, accessors of the wrong event type, bad
  * arguments, exhausted capacities, and callbacks that call back into their context. */
+#define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "check.h"
+
+/* A touch script in a temporary file; returns its path in `path`. */
+static void write_script(char *path, const char *text) {
+    strcpy(path, "/tmp/touchhost-misuse-XXXXXX");
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    if (fd >= 0) {
+        CHECK(write(fd, text, strlen(text)) == (ssize_t)strlen(text));
+        close(fd);
+    }
+}
 
 static th_context *shared_ctx;
 static th_event *shared_event;
@@ -168,6 +182,34 @@ int main(void) {
     CHECK(kept_handle != NULL);
     CHECK_ERR(th_custom_set_state(kept_handle, TH_RECOGNIZER_BEGAN), TH_ERR_INVALID_HANDLE);
     CHECK_OK(th_context_destroy(ctx));
+
+    /* Sources that cannot be opened, and what a replay refuses */
+    CHECK_ERR(th_context_open(NULL, NULL, &ctx), TH_ERR_INVALID_ARGUMENT);
+    CHECK_ERR(th_context_open("/dev/touchhost-no-such-port", NULL, &ctx), TH_ERR_NOT_FOUND);
+    CHECK(ctx == NULL);
+    CHECK(strstr(th_get_last_error(), "touchhost-no-such-port") != NULL);
+    CHECK_ERR(th_context_open("tcp:localhost:notaport", NULL, &ctx), TH_ERR_INVALID_ARGUMENT);
+    CHECK_ERR(th_context_open("replay:/touchhost/no/such/file.touch", NULL, &ctx), TH_ERR_NOT_FOUND);
+    CHECK_ERR(th_context_open("emulate:some-board", NULL, &ctx), TH_ERR_NOT_SUPPORTED);
+    char path[64], source[128];
+    write_script(path, "0ms tap 10 10\n1s wiggle 3\n");
+    snprintf(source, sizeof source, "replay:%s", path);
+    CHECK_ERR(th_context_open(source, NULL, &ctx), TH_ERR_FORMAT);
+    CHECK(strstr(th_get_last_error(), "2") != NULL); /* the message names the line */
+    snprintf(source, sizeof source, "replay:%s?speed=2", path);
+    CHECK_ERR(th_context_open(source, NULL, &ctx), TH_ERR_INVALID_ARGUMENT);
+    unlink(path);
+    write_script(path, "0ms tap 10 10\n");
+    snprintf(source, sizeof source, "replay:%s", path);
+    CHECK_OK(th_context_open(source, NULL, &ctx));
+    CHECK_ERR(th_context_feed_touch(ctx, 1, TH_CONTACT_DOWN, 1, 1, 0), TH_ERR_NOT_SUPPORTED);
+    CHECK_ERR(th_context_advance(ctx, 10), TH_ERR_NOT_SUPPORTED);
+    CHECK_ERR(th_context_send_command(ctx, TH_COMMAND_RECALIBRATE, 0), TH_ERR_NOT_SUPPORTED);
+    CHECK_ERR(th_context_get_device_info(ctx, &info), TH_ERR_NOT_SUPPORTED);
+    CHECK_ERR(th_context_dispatch(ctx), TH_ERR_DISCONNECTED); /* a one-line replay ends at once */
+    CHECK_ERR(th_context_dispatch(ctx), TH_ERR_DISCONNECTED);
+    CHECK_OK(th_context_destroy(ctx));
+    unlink(path);
 
     /* Use after destroy */
     CHECK_ERR(th_context_dispatch(ctx), TH_ERR_INVALID_HANDLE);
