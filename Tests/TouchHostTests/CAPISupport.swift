@@ -62,6 +62,37 @@ enum CAPIProcess {
 
     /// Runs a program to completion (stdout and stderr together), killing it after `timeout`.
     static func run(_ path: String, _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval) -> Result {
+        start(path, arguments, environment: environment).finish(timeout: timeout)
+    }
+
+    /// A program running in the background while the test plays its counterpart.
+    final class Running {
+        let process: Process
+        let path: String
+        let collected: CAPICollector?
+        let failure: String?
+
+        init(process: Process, path: String, collected: CAPICollector?, failure: String?) {
+            self.process = process
+            self.path = path
+            self.collected = collected
+            self.failure = failure
+        }
+
+        func finish(timeout: TimeInterval) -> Result {
+            if let failure { return Result(status: -1, output: failure) }
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning, Date() < deadline { usleep(10_000) }
+            if process.isRunning {
+                process.terminate()
+                process.waitUntilExit()
+                return Result(status: -2, output: "\(path) ran past \(timeout) s\n" + (collected?.text() ?? ""))
+            }
+            return Result(status: process.terminationStatus, output: collected?.text() ?? "")
+        }
+    }
+
+    static func start(_ path: String, _ arguments: [String], environment: [String: String] = [:]) -> Running {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -71,16 +102,10 @@ enum CAPIProcess {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
-        let collected = CAPICollector(pipe.fileHandleForReading)
-        do { try process.run() } catch { return Result(status: -1, output: "cannot run \(path): \(error)") }
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            return Result(status: -2, output: "\(path) ran past \(timeout) s\n" + collected.text())
+        do { try process.run() } catch {
+            return Running(process: process, path: path, collected: nil, failure: "cannot run \(path): \(error)")
         }
-        return Result(status: process.terminationStatus, output: collected.text())
+        return Running(process: process, path: path, collected: CAPICollector(pipe.fileHandleForReading), failure: nil)
     }
 }
 

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import TouchCore
+
+/// C programs against a controller on a pseudo-terminal (the test plays the controller) and
+/// against replays, as a kiosk would run them: poll the context's fd, dispatch, drain.
+@Suite("CAPI devices", .serialized)
+struct CAPIDeviceTests {
+    static func build(_ source: String, _ name: String) throws -> String {
+        let binary = CAPILibrary.scratch(name)
+        try CAPILibrary.compile([CAPILibrary.source(source)], output: binary)
+        return binary
+    }
+
+    @Test func aControllerOnAPseudoTerminalGivesTapsPansAndPinchesThenADisconnect() throws {
+        let program = try Self.build("tests/c/source_loop.c", "source_loop")
+        let controller = try CAPIFakeController()
+        let running = CAPIProcess.start(program, [controller.path, "20000"])
+        #expect(controller.answerHost(within: 10), "the C program never asked the controller to describe itself")
+        controller.idle(seconds: 0.1)
+        controller.tap(at: PanelPoint(x: 150, y: 100))
+        controller.idle(seconds: 0.6)
+        controller.drag(from: PanelPoint(x: 60, y: 60), to: PanelPoint(x: 200, y: 70))
+        controller.idle(seconds: 0.2)
+        controller.pinch(at: PanelPoint(x: 170, y: 100), from: 40, to: 110)
+        controller.idle(seconds: 0.3)
+        controller.unplug()
+        let result = running.finish(timeout: 30)
+        #expect(result.status == 0, "\(result.output)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("gesture tap recognized"), "\(result.output)")
+        #expect(lines.contains("gesture pan began"))
+        #expect(lines.contains("gesture pan ended"))
+        #expect(lines.contains("gesture pinch began"))
+        #expect(lines.contains("gesture pinch ended"))
+        #expect(lines.contains("status 3 0"), "a disconnected status ends the run")
+    }
+
+    @Test func kioskExampleTellsTheMapFromTheButtonBar() throws {
+        let program = try Self.build("examples/kiosk.c", "kiosk")
+        let controller = try CAPIFakeController()
+        let running = CAPIProcess.start(program, [controller.path, "30"])
+        #expect(controller.answerHost(within: 10))
+        controller.idle(seconds: 0.3)
+        // The bar is the bottom 34 mm of 194; four buttons across 345 mm: x = 130 is button 2.
+        controller.tap(at: PanelPoint(x: 130, y: 180))
+        controller.idle(seconds: 0.2)
+        controller.tap(at: PanelPoint(x: 300, y: 185))
+        controller.idle(seconds: 0.2)
+        controller.drag(from: PanelPoint(x: 100, y: 80), to: PanelPoint(x: 180, y: 90))
+        controller.idle(seconds: 0.2)
+        controller.pinch(at: PanelPoint(x: 170, y: 80), from: 40, to: 100)
+        controller.idle(seconds: 0.2)
+        // A tap on the map is no button.
+        controller.tap(at: PanelPoint(x: 130, y: 60))
+        controller.idle(seconds: 0.3)
+        controller.unplug()
+        let result = running.finish(timeout: 30)
+        #expect(result.status == 0, "\(result.output)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("button") } == ["button 2", "button 4"], "\(result.output)")
+        #expect(lines.contains("map pan began"))
+        #expect(lines.contains { $0.hasPrefix("map pan ended, moved 80") }, "\(result.output)")
+        #expect(lines.contains("map zoom began"))
+        #expect(lines.contains { $0.hasPrefix("map zoom ended, scale 2.") }, "\(result.output)")
+        #expect(lines.contains { $0.hasSuffix("went away") })
+    }
+
+    @Test func replayOfATouchScriptRecognizesWhatItPlays() throws {
+        let program = try Self.build("tests/c/source_loop.c", "source_loop")
+        let script = CAPILibrary.source("tests/c/fixtures/tap_pinch_drag.touch")
+        let result = CAPIProcess.run(program, ["replay:" + script], timeout: 60)
+        #expect(result.status == 0, "\(result.output)")
+        let gestures = result.output.split(separator: "\n").filter { $0.hasPrefix("gesture") && !$0.hasSuffix("changed") }
+        #expect(gestures.contains("gesture tap recognized"))
+        #expect(gestures.contains("gesture pinch began"))
+        #expect(gestures.contains("gesture pinch ended"))
+        #expect(gestures.contains("gesture pan began"))
+        #expect(gestures.filter { $0 == "gesture tap recognized" }.count == 1)
+    }
+}

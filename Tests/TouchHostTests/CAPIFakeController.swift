@@ -1,0 +1,101 @@
+import Foundation
+import TouchCore
+import TouchHost
+
+/// A touch controller played by the test on a pseudo-terminal: it speaks the wire protocol,
+/// answers the host's request for its description, and sends contact reports at 120 Hz in real
+/// time, so the host's timers run as they would against hardware.
+final class CAPIFakeController {
+    let terminal: PseudoTerminal
+    let info = DeviceInfo(
+        firmwareVersion: FirmwareVersion(major: 1, minor: 0, patch: 0), boardName: BoardName("fake-345"),
+        panelWidth: 3450, panelHeight: 1940, maxX: 4095, maxY: 4095, columns: 32, rows: 18, maxContacts: 10,
+        reportRate: 120, supportedModes: .contacts)
+    private var clock: UInt32 = 5_000
+    private var sequence: UInt16 = 0
+    static let interval: UInt32 = 8_333
+
+    var path: String { terminal.path }
+
+    init() throws {
+        terminal = try PseudoTerminal()
+    }
+
+    /// Waits until the host asks for the description, then gives it; false when no host asked.
+    func answerHost(within timeout: TimeInterval) -> Bool {
+        var decoder = FrameDecoder()
+        var buffer: [UInt8] = []
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            guard terminal.link.waitForInput(milliseconds: 50) else { continue }
+            buffer.removeAll()
+            _ = try? terminal.link.read(into: &buffer)
+            for byte in buffer {
+                if case .command(let frame)? = decoder.push(byte), frame.command == .getInfo {
+                    send(.info(info))
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
+    func send(_ message: DeviceMessage) {
+        var sink = Collector()
+        FrameEncoder.encode(message, to: &sink)
+        try? terminal.link.write(sink.bytes)
+    }
+
+    /// One report listing every contact down; then the report interval passes.
+    func report(_ contacts: [(id: UInt8, state: ContactState, at: PanelPoint)]) {
+        var report = ContactReport(sequence: sequence, timestamp: clock)
+        for contact in contacts {
+            let device = info.deviceCoordinates(of: contact.at)
+            _ = report.contacts.append(WireContact(id: contact.id, state: contact.state, x: device.x, y: device.y))
+        }
+        send(.contacts(report))
+        sequence &+= 1
+        clock &+= Self.interval
+        usleep(Self.interval)
+    }
+
+    /// Nothing touches the panel for a while: empty reports, as a controller sends.
+    func idle(seconds: Double) {
+        for _ in 0..<Int(seconds * 120) { report([]) }
+    }
+
+    func tap(at point: PanelPoint) {
+        report([(1, .down, point)])
+        for _ in 0..<5 { report([(1, .move, point)]) }
+        report([(1, .up, point)])
+    }
+
+    func drag(from start: PanelPoint, to end: PanelPoint, frames: Int = 40) {
+        report([(1, .down, start)])
+        for i in 1...frames {
+            let f = Float(i) / Float(frames)
+            report([(1, .move, start + (end - start) * f)])
+        }
+        report([(1, .up, end)])
+    }
+
+    /// Two fingers on a horizontal line through `center`, `from` mm apart, spreading to `to` mm.
+    func pinch(at center: PanelPoint, from: Float, to: Float, frames: Int = 50) {
+        func fingers(_ distance: Float, _ state: ContactState) -> [(id: UInt8, state: ContactState, at: PanelPoint)] {
+            [(1, state, center - PanelPoint(x: distance / 2, y: 0)), (2, state, center + PanelPoint(x: distance / 2, y: 0))]
+        }
+        report(fingers(from, .down))
+        for i in 1...frames { report(fingers(from + (to - from) * Float(i) / Float(frames), .move)) }
+        report(fingers(to, .up))
+    }
+
+    /// The controller goes away: the host's side of the terminal hangs up.
+    func unplug() {
+        terminal.link.close()
+    }
+
+    private struct Collector: ByteSink {
+        var bytes: [UInt8] = []
+        mutating func write(_ byte: UInt8) { bytes.append(byte) }
+    }
+}
