@@ -7,6 +7,19 @@ func flushFrame(_ context: Context) {
     context.run { stack, out in stack.consume(pending, into: &out) }
 }
 
+/// Times a context accepts: from 0 to 2^53 us (285 years), far from where arithmetic on them
+/// could overflow.
+let latestTime: Int64 = 1 << 53
+
+private func checkTime(_ time: Int64, after now: Int64) throws(CallError) {
+    guard time >= 0, time <= latestTime else {
+        throw CallError(.invalidArgument, "time \(time) us is outside 0...\(latestTime)")
+    }
+    guard time >= now else {
+        throw CallError(.invalidArgument, "time \(time) us is before the context's time \(now) us")
+    }
+}
+
 private func requireManual(_ context: Context, _ function: StaticString) throws(CallError) {
     guard case .manual = context.source else {
         throw CallError(.notSupported, "\(function) needs a context made by th_context_new_manual")
@@ -26,9 +39,7 @@ public func th_context_feed_touch(
         guard x.isFinite, y.isFinite, abs(x) < 1e6, abs(y) < 1e6 else {
             throw CallError(.invalidArgument, "position (\(x), \(y)) is not a position in mm")
         }
-        guard time >= context.now else {
-            throw CallError(.invalidArgument, "time \(time) us is before the context's time \(context.now) us")
-        }
+        try checkTime(time, after: context.now)
         guard case .manual(var frame) = context.source else { return }
         let id = UInt8(contact)
         if let open = frame {
@@ -61,9 +72,7 @@ public func th_context_feed_sync(_ handle: OpaquePointer?) -> Int32 {
 public func th_context_advance(_ handle: OpaquePointer?, _ time: Int64) -> Int32 {
     contextCall(handle) { (context) throws(CallError) in
         try requireManual(context, "th_context_advance")
-        guard time >= context.now else {
-            throw CallError(.invalidArgument, "time \(time) us is before the context's time \(context.now) us")
-        }
+        try checkTime(time, after: context.now)
         flushFrame(context)
         context.now = time
         context.run { stack, out in stack.advance(to: time, into: &out) }
@@ -75,9 +84,7 @@ public func th_context_cancel_touches(_ handle: OpaquePointer?, _ time: Int64) -
     contextCall(handle) { (context) throws(CallError) in
         switch context.source {
         case .manual:
-            guard time >= context.now else {
-                throw CallError(.invalidArgument, "time \(time) us is before the context's time \(context.now) us")
-            }
+            try checkTime(time, after: context.now)
             flushFrame(context)
             context.now = time
         case .device(let device):

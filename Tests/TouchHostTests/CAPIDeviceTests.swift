@@ -66,6 +66,21 @@ struct CAPIDeviceTests {
         #expect(lines.contains { $0.hasSuffix("went away") })
     }
 
+    @Test func commandsReachTheControllerAndItsAnswersComeBackAsEvents() throws {
+        let program = try Self.build("tests/c/device_commands.c", "device_commands")
+        let controller = try CAPIFakeController()
+        let running = CAPIProcess.start(program, [controller.path])
+        #expect(controller.answerHost(within: 10))
+        let commands = controller.receiveCommands(2, within: 10)
+        #expect(commands == [.setReportRate(60), .recalibrate])
+        controller.status(.recalibrated)
+        controller.idle(seconds: 0.2)
+        controller.unplug()
+        let result = running.finish(timeout: 30)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("device_commands: ok"))
+    }
+
     @Test func replayOfATouchScriptRecognizesWhatItPlays() throws {
         let program = try Self.build("tests/c/source_loop.c", "source_loop")
         let script = CAPILibrary.source("tests/c/fixtures/tap_pinch_drag.touch")

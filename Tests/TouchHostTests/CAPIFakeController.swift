@@ -40,6 +40,27 @@ final class CAPIFakeController {
         return false
     }
 
+    /// The commands the host sends within `timeout`, stopping once `count` have come.
+    func receiveCommands(_ count: Int, within timeout: TimeInterval) -> [HostCommand] {
+        var decoder = FrameDecoder()
+        var buffer: [UInt8] = []
+        var commands: [HostCommand] = []
+        let deadline = Date().addingTimeInterval(timeout)
+        while commands.count < count, Date() < deadline {
+            guard terminal.link.waitForInput(milliseconds: 50) else { continue }
+            buffer.removeAll()
+            _ = try? terminal.link.read(into: &buffer)
+            for byte in buffer {
+                if case .command(let frame)? = decoder.push(byte) { commands.append(frame.command) }
+            }
+        }
+        return commands
+    }
+
+    func status(_ kind: DeviceStatusKind) {
+        send(.status(DeviceStatus(timestamp: clock, kind: kind)))
+    }
+
     func send(_ message: DeviceMessage) {
         var sink = Collector()
         FrameEncoder.encode(message, to: &sink)

@@ -115,6 +115,16 @@ int main(void) {
     CHECK(s.taps == 1); /* the pinch's fingers moved: no second tap */
     CHECK(s.began == 3 && s.ended == 3);
 
+    /* With the mask set to gestures only, the same tap brings no touch events. */
+    CHECK_OK(th_context_set_event_mask(ctx, TH_EVENT_MASK(TH_EVENT_GESTURE)));
+    memset(&s, 0, sizeof s);
+    t += 2000000;
+    CHECK_OK(th_context_feed_touch(ctx, 5, TH_CONTACT_DOWN, 200.0, 50.0, t));
+    CHECK_OK(th_context_feed_touch(ctx, 5, TH_CONTACT_UP, 200.0, 50.0, t + 50000));
+    CHECK_OK(th_context_advance(ctx, t + 1000000));
+    drain(ctx, &s);
+    CHECK(s.taps == 1 && s.began == 0 && s.ended == 0);
+
     CHECK_OK(th_context_destroy(ctx));
     return check_finish("manual_gestures");
 }

@@ -33,6 +33,16 @@ static void *other_thread(void *unused) {
     return NULL;
 }
 
+static int logged_errors = 0;
+static char logged[256];
+static void log_handler(void *user, th_log_priority priority, const char *message) {
+    (void)user;
+    if (priority == TH_LOG_ERROR) {
+        logged_errors++;
+        strncpy(logged, message, sizeof logged - 1);
+    }
+}
+
 static th_error reentry_result = TH_OK;
 static th_custom_context *kept_handle;
 static void reenter(void *user, th_custom_context *rc, const th_touch *touches, size_t count) {
@@ -70,6 +80,21 @@ int main(void) {
     CHECK_ERR(th_context_new_manual(&options, &ctx), TH_ERR_INVALID_ARGUMENT);
     CHECK_OK(th_context_new_manual(NULL, &ctx));
 
+    /* The log handler hears failures; user data is kept and handed back */
+    CHECK_ERR(th_context_set_log_handler(ctx, log_handler, NULL, (th_log_priority)3), TH_ERR_INVALID_ARGUMENT);
+    CHECK_OK(th_context_set_log_handler(ctx, log_handler, NULL, TH_LOG_INFO));
+    CHECK_ERR(th_context_require_to_fail(ctx, 3, 4), TH_ERR_NOT_FOUND);
+    CHECK(logged_errors == 1 && strstr(logged, "recognizer 3") != NULL);
+    CHECK(strcmp(th_context_get_last_error(ctx), logged) == 0);
+    void *user = NULL;
+    CHECK_OK(th_context_get_user_data(ctx, &user));
+    CHECK(user == NULL);
+    CHECK_OK(th_context_set_user_data(ctx, &local));
+    CHECK_OK(th_context_get_user_data(ctx, &user));
+    CHECK(user == &local);
+    CHECK_ERR(th_context_get_user_data(ctx, NULL), TH_ERR_INVALID_ARGUMENT);
+    CHECK_OK(th_context_set_log_handler(ctx, NULL, NULL, TH_LOG_DEBUG));
+
     /* Empty queue */
     ev = (th_event *)&local;
     CHECK_ERR(th_context_get_event(ctx, &ev), TH_ERR_AGAIN);
@@ -84,6 +109,8 @@ int main(void) {
     CHECK_ERR(th_context_feed_touch(ctx, 1, TH_CONTACT_MOVE, 10, 10, 4000), TH_ERR_INVALID_ARGUMENT);
     CHECK(strstr(th_context_get_last_error(ctx), "before") != NULL);
     CHECK_ERR(th_context_advance(ctx, 10), TH_ERR_INVALID_ARGUMENT);
+    CHECK_ERR(th_context_advance(ctx, INT64_MAX), TH_ERR_INVALID_ARGUMENT);
+    CHECK_ERR(th_context_cancel_touches(ctx, -1), TH_ERR_INVALID_ARGUMENT);
     CHECK_ERR(th_context_send_command(ctx, TH_COMMAND_RESET, 0), TH_ERR_NOT_SUPPORTED);
     CHECK_ERR(th_context_send_command(ctx, (th_command)99, 0), TH_ERR_INVALID_ARGUMENT);
     th_device_info info;

@@ -411,7 +411,7 @@ th_error th_context_get_user_data(th_context *context, void **out);
  * th_context_feed_sync() or th_context_dispatch() ends the frame and queues its events. A
  * contact stays down until fed TH_CONTACT_UP (contacts not fed in a frame have not moved).
  * @param contact the application's id for the finger, 0..255, reusable after its UP.
- * @param time_us the time of the report; never earlier than the previous one.
+ * @param time_us the time of the report, 0 to 2^53; never earlier than the context's time.
  * @return TH_OK; TH_ERR_INVALID_ARGUMENT (contact or state out of range, time going back,
  *         coordinates not finite); TH_ERR_NOT_SUPPORTED (not a manual context); TH_ERR_CAPACITY
  *         (more than 20 contacts in one frame); handle and thread errors.
