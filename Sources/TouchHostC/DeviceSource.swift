@@ -223,7 +223,7 @@ final class DeviceSource {
                 context.log(.debug, "\(name): report before the device described itself; dropped")
                 return
             }
-            let time = clock.time(for: report.timestamp)
+            let time = deviceTime(report.timestamp, context)
             lastDeviceTime = time
             lastArrival = Self.monotonic()
             sawReport = true
@@ -231,7 +231,7 @@ final class DeviceSource {
             let contacts = report.contactFrame(on: info, at: time)
             context.run { stack, out in stack.consume(contacts, into: &out) }
         case .status(let status):
-            let time = clock.time(for: status.timestamp)
+            let time = deviceTime(status.timestamp, context)
             if status.kind == .reset {
                 // A restarted controller has forgotten its contacts and its clock.
                 clock.restart()
@@ -243,6 +243,13 @@ final class DeviceSource {
         case .heatmap, .gesture, .touch:
             break
         }
+    }
+
+    /// A device timestamp on the context's clock. A timer fired on the host's clock may already
+    /// have run past a report that was late to arrive; the report then counts as happening at
+    /// that time, so events stay in order.
+    private func deviceTime(_ raw: UInt32, _ context: Context) -> Microseconds {
+        max(clock.time(for: raw), context.now)
     }
 
     /// The device described itself: its panel size and report rate apply unless the application

@@ -6,9 +6,9 @@ import TouchCore
 /// against replays, as a kiosk would run them: poll the context's fd, dispatch, drain.
 @Suite("CAPI devices", .serialized)
 struct CAPIDeviceTests {
-    static func build(_ source: String, _ name: String) throws -> String {
-        let binary = CAPILibrary.scratch(name)
-        try CAPILibrary.compile([CAPILibrary.source(source)], output: binary)
+    static func build(_ source: String, _ name: String, sanitize: Bool = false) throws -> String {
+        let binary = CAPILibrary.scratch(name + (sanitize ? "-asan" : ""))
+        try CAPILibrary.compile([CAPILibrary.source(source)], output: binary, sanitize: sanitize)
         return binary
     }
 
@@ -81,8 +81,9 @@ struct CAPIDeviceTests {
         #expect(result.output.contains("device_commands: ok"))
     }
 
-    @Test func replayOfATouchScriptRecognizesWhatItPlays() throws {
-        let program = try Self.build("tests/c/source_loop.c", "source_loop")
+    @Test(arguments: [false, true])
+    func replayOfATouchScriptRecognizesWhatItPlays(sanitized: Bool) throws {
+        let program = try Self.build("tests/c/source_loop.c", "source_loop", sanitize: sanitized)
         let script = CAPILibrary.source("tests/c/fixtures/tap_pinch_drag.touch")
         let result = CAPIProcess.run(program, ["replay:" + script], timeout: 60)
         #expect(result.status == 0, "\(result.output)")
