@@ -11,7 +11,8 @@
  *    are written only on TH_OK, except that pointer out-parameters are set to NULL on failure.
  *    Besides the errors each function lists, every function taking a handle can return
  *    TH_ERR_INVALID_HANDLE and TH_ERR_WRONG_THREAD ("handle and thread errors"), and a NULL
- *    required pointer gives TH_ERR_INVALID_ARGUMENT. A failed call changes nothing but the
+ *    required pointer gives TH_ERR_INVALID_ARGUMENT. A failed call (but a dispatch reporting a
+ *    disconnect, which queues its events first) changes nothing but the
  *    last-error messages (a custom recognizer that failed to be added is not destroyed).
  *  - Handles (th_context, th_event, th_custom_context) are opaque tokens checked against a
  *    registry of live handles before use: NULL, a released handle or a handle of another kind
