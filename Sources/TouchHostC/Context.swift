@@ -1,5 +1,6 @@
 import Glibc
 import TouchCore
+import TouchHost
 
 /// Where a context's reports come from.
 enum ContextSource {
@@ -13,8 +14,14 @@ final class Context {
     let owner: pthread_t
     var handle: OpaquePointer?
     let wake: WakeDescriptor
-    var stack: TouchStack
+    let options: ContextOptions
+    /// The recognizers, shared with whichever pipeline the source runs.
+    let stage: EngineStage
+    /// A manual context's pipeline; device sources own theirs.
+    var pipeline: Pipeline?
     var source: ContextSource
+    /// What the pipeline's sink received during the current step.
+    private var collected: [HostEvent] = []
     /// The latest time the context has seen: reports, advances.
     var now: Microseconds = 0
     var started = false
@@ -43,13 +50,24 @@ final class Context {
 
     typealias LogFn = @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Void
 
-    init(options: ContextOptions, source: ContextSource, tracker: TrackerConfiguration) throws(CallError) {
+    init(options: ContextOptions, source: ContextSource) throws(CallError) {
         owner = pthread_self()
         wake = try WakeDescriptor()
+        self.options = options
         self.source = source
         maxEvents = options.maxEvents
         eventMask = options.eventMask
-        stack = TouchStack(tracker: tracker, panelWidth: options.panelWidth, panelHeight: options.panelHeight)
+        stage = EngineStage(panelWidth: options.panelWidth, panelHeight: options.panelHeight)
+    }
+
+    /// The sink a pipeline or session of this context hands its events to.
+    var sink: (HostEvent) -> Void {
+        { [unowned self] event in self.collected.append(event) }
+    }
+
+    /// A pipeline over this context's recognizers.
+    func makePipeline(tracker: TrackerConfiguration) -> Pipeline {
+        Pipeline(tracker: SlotTracker(configuration: tracker), recognizers: stage, sink: sink)
     }
 
     deinit {
@@ -94,39 +112,45 @@ final class Context {
         wake.setQueued(queuedCount > 0 || more)
     }
 
-    /// Runs the stack with callbacks locked out and queues what it produced.
-    func run(_ step: (inout TouchStack, inout [TouchStack.Output]) -> Void) {
-        var out: [TouchStack.Output] = []
+    /// Runs a pipeline step with callbacks locked out, then queues what it produced: the
+    /// pipeline's events and the engine's touch deliveries, in time order (a timer that fired
+    /// inside a frame carries its own, earlier time).
+    func run<R>(_ step: () -> R) -> R {
         busy = true
-        step(&stack, &out)
+        let result = step()
         busy = false
-        // A timer that fired inside a frame carries its own, earlier time: keep the queue in time order.
-        let ordered = out.enumerated().sorted { a, b in
-            let ta = a.element.time, tb = b.element.time
-            return ta != tb ? ta < tb : a.offset < b.offset
-        }.map(\.element)
-        for item in ordered {
-            switch item {
-            case .touch(let touch, let at):
-                enqueue(.touch(touch, at: at))
-            case .status(let status):
-                enqueue(.status(status))
-            case .delivery(let delivery):
-                let region = Int(delivery.region.rawValue)
-                if region < regionFlags.count, regionFlags[region] & RegionFlags.deliverTouches != 0 {
-                    enqueue(.regionTouch(delivery))
-                }
-            case .gesture(let gesture):
-                let index = Int(gesture.recognizer)
-                let name = index < names.count ? names[index] : "recognizer-\(index)"
-                var template: String? = nil
-                if gesture.kind == .template, Int(gesture.values.templateIndex) < templates.count {
-                    template = templates[Int(gesture.values.templateIndex)]
-                }
-                enqueue(.gesture(gesture, name: name, template: template))
+        var items: [QueuedEvent] = []
+        for event in collected {
+            switch event {
+            case .touch(let touch, let at): items.append(.touch(touch, at: at))
+            case .status(let status): items.append(.status(status))
+            case .gesture(let gesture): items.append(named(gesture))
             }
         }
+        collected.removeAll(keepingCapacity: true)
+        for delivery in stage.takeDeliveries() {
+            let region = Int(delivery.region.rawValue)
+            if region < regionFlags.count, regionFlags[region] & RegionFlags.deliverTouches != 0 {
+                items.append(.regionTouch(delivery))
+            }
+        }
+        let ordered = items.enumerated().sorted { a, b in
+            let ta = a.element.time, tb = b.element.time
+            return ta != tb ? ta < tb : a.offset < b.offset
+        }
+        for item in ordered { enqueue(item.element) }
         updateWake()
+        return result
+    }
+
+    private func named(_ gesture: GestureEvent) -> QueuedEvent {
+        let index = Int(gesture.recognizer)
+        let name = index < names.count ? names[index] : "recognizer-\(index)"
+        var template: String? = nil
+        if gesture.kind == .template, Int(gesture.values.templateIndex) < templates.count {
+            template = templates[Int(gesture.values.templateIndex)]
+        }
+        return .gesture(gesture, name: name, template: template)
     }
 
     // MARK: Errors and logging

@@ -30,9 +30,8 @@ func creation(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ body: (UnsafeMutab
 public func th_context_new_manual(_ options: UnsafeRawPointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     creation(out) { (out) throws(CallError) in
         let options = try ContextOptions(reading: options)
-        let context = try Context(
-            options: options, source: .manual(pending: nil),
-            tracker: TouchStack.manualTracker(reportRate: options.reportRate))
+        let context = try Context(options: options, source: .manual(pending: nil))
+        context.pipeline = context.makePipeline(tracker: EngineStage.manualTracker(reportRate: options.reportRate))
         publish(context, to: out)
     }
 }

@@ -2,58 +2,45 @@ import Glibc
 import TouchCore
 import TouchHost
 
-/// A context's device: a controller on a link (serial port, pseudo-terminal, TCP) or a recording
-/// replayed in virtual time. Bytes go through TouchCore's frame decoder; reports go to the
-/// context's touch stack in device time; between reports, recognizer timers run on the host's
-/// monotonic clock counted from the last report.
+/// A context's device: a controller on a link (serial port, pseudo-terminal, TCP) through
+/// TouchHost's `DeviceSession`, or a recording or script replayed in virtual time the way
+/// `touchhost replay` does, a bounded number of reports per dispatch.
 final class DeviceSource {
     private enum Input {
-        case link(any ByteLink)
-        case replay(items: [ReplayItem], next: Int)
+        case link(DeviceSession)
+        case script(items: [ReplayItem], next: Int)
+        case recording(DeviceSession, chunks: [Recording.Chunk], next: Int)
     }
 
     private var input: Input
     let name: String
-    private var decoder = FrameDecoder()
-    private var clock = DeviceClock()
-    private(set) var info: DeviceInfo?
-    private var nextRequest: UInt8 = 1
+    /// The pipeline the session (or the replay) runs, made once the device described itself.
+    private var pipeline: Pipeline?
     private var started = false
     private(set) var ended = false
-    private var buffer: [UInt8] = []
-    private var lastDeviceTime: Microseconds = 0
-    private var lastArrival: Microseconds = 0
-    private var sawReport = false
-    private let panelGiven: Bool
-    private let rateGiven: Bool
+    /// Host time of the last request for the device's description.
+    private var lastAsk: Microseconds = 0
+    /// A recording's own clock, which its session reads instead of the host's.
+    private var replayClock: Microseconds = 0
 
-    private init(_ input: Input, name: String, options: ContextOptions) {
+    /// How often to ask again while a device has not described itself, as the session's handshake does.
+    static let askInterval: Microseconds = 400_000
+    /// How often timers are looked at while touches are down or a recognizer waits.
+    static let timerTick: Microseconds = 10_000
+    static let reportsPerDispatch = 512
+
+    private init(_ input: Input, name: String) {
         self.input = input
         self.name = name
-        panelGiven = options.panelGiven
-        rateGiven = options.reportRateGiven
     }
 
-    /// The device's time now: the last report's time plus the host time since it arrived.
-    var currentTime: Microseconds {
-        guard case .link = input, sawReport else { return lastDeviceTime }
-        return lastDeviceTime + max(Self.monotonic() - lastArrival, 0)
-    }
-
-    /// True while dispatch has work without new input: a replay with items left, or a link not
-    /// yet started (its first dispatch asks the device to describe itself). The context's
-    /// descriptor stays readable meanwhile.
+    /// True while dispatch has work without new input: a replay with input left, or a link that
+    /// has not asked for the device's description yet. The context's descriptor stays readable.
     var hasMoreWork: Bool {
         switch input {
-        case .replay: return !ended
+        case .script, .recording: return !ended
         case .link: return !started
         }
-    }
-
-    static func monotonic() -> Microseconds {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Microseconds(now.tv_sec) * 1_000_000 + Microseconds(now.tv_nsec) / 1000
     }
 
     // MARK: Opening
@@ -71,28 +58,52 @@ final class DeviceSource {
         do {
             link = try LinkOpener.open(text, baud: options.baud)
         } catch {
-            let code: ErrorCode
-            switch error.cause {
-            case .missing: code = .notFound
-            case .disconnected: code = .disconnected
-            case .other(let why) where why.hasPrefix("expected") || why.hasPrefix("bad value") || why.hasPrefix("unknown option")
-                || why.hasPrefix("option") || why.hasPrefix("empty"):
-                code = .invalidArgument
-            default: code = .io
-            }
-            throw CallError(code, error.description)
+            throw CallError(code(for: error, opening: true), error.description)
         }
-        let tracker = TrackerConfiguration(reportRateHz: options.reportRate)
-        let source = DeviceSource(.link(link), name: text, options: options)
         let context: Context
         do {
-            context = try Context(options: options, source: .device(source), tracker: tracker)
+            context = try Context(options: options, source: .manual(pending: nil))
         } catch {
             link.close()
             throw error
         }
+        let source = DeviceSource(.link(session(link, for: context)), name: text)
+        context.source = .device(source)
         context.wake.watch(link.pollDescriptor)
         return context
+    }
+
+    private static func code(for error: LinkError, opening: Bool) -> ErrorCode {
+        switch error.cause {
+        case .missing: return .notFound
+        case .disconnected: return .disconnected
+        case .other(let why) where opening && (why.hasPrefix("expected") || why.hasPrefix("bad value")
+            || why.hasPrefix("unknown option") || why.hasPrefix("option") || why.hasPrefix("empty")):
+            return .invalidArgument
+        default: return .io
+        }
+    }
+
+    /// A session whose pipeline runs the context's recognizers. The device's panel size and
+    /// report rate apply unless the application's options chose them; the recognizers are rebuilt
+    /// for the panel (keeping their numbers) when it differs.
+    private static func session(_ link: any ByteLink, for context: Context) -> DeviceSession {
+        DeviceSession(link: link, sink: context.sink) { [unowned context] info, emit in
+            let options = context.options
+            let size = info.panelSize
+            if !options.panelGiven, size.x > 0, size.y > 0,
+                size.x != context.stage.recognizers.panelWidth || size.y != context.stage.recognizers.panelHeight
+            {
+                context.stage.recognizers = context.stage.recognizers.resized(panelWidth: size.x, panelHeight: size.y)
+            }
+            let rate = options.reportRateGiven ? options.reportRate : max(Int(info.reportRate), 1)
+            let pipeline = Pipeline(
+                tracker: SlotTracker(configuration: TrackerConfiguration(reportRateHz: rate)),
+                recognizers: context.stage, sink: emit)
+            context.log(.info, "\(info.summary)")
+            if case .device(let device) = context.source { device.pipeline = pipeline }
+            return pipeline
+        }
     }
 
     /// `replay:FILE[?format=script|evemu|unistroke&desc=FILE&size=WxH&px-mm=N]`, the options of
@@ -145,9 +156,18 @@ final class DeviceSource {
             options.panelHeight = loaded.panel.height
         }
         if !options.reportRateGiven { options.reportRate = loaded.reportRate }
-        let source = DeviceSource(.replay(items: loaded.items, next: 0), name: path, options: options)
-        return try Context(
-            options: options, source: .device(source), tracker: TrackerConfiguration(reportRateHz: options.reportRate))
+        let context = try Context(options: options, source: .manual(pending: nil))
+        let source: DeviceSource
+        if let recording = loaded.recording {
+            let session = session(ReplayLink(), for: context)
+            source = DeviceSource(.recording(session, chunks: recording.chunks, next: 0), name: path)
+            session.now = { [unowned source] in source.replayClock }
+        } else {
+            source = DeviceSource(.script(items: loaded.items, next: 0), name: path)
+            source.pipeline = context.makePipeline(tracker: TrackerConfiguration(reportRateHz: options.reportRate))
+        }
+        context.source = .device(source)
+        return context
     }
 
     // MARK: Dispatch
@@ -155,167 +175,139 @@ final class DeviceSource {
     func dispatch(_ context: Context) throws(CallError) {
         guard !ended else { throw CallError(.disconnected, "\(name): the source has ended") }
         switch input {
-        case .link(let link): try dispatchLink(link, context)
-        case .replay: try dispatchReplay(context)
+        case .link(let session): try dispatchLink(session, context)
+        case .script: try dispatchScript(context)
+        case .recording: try dispatchRecording(context)
         }
     }
 
-    private func dispatchLink(_ link: any ByteLink, _ context: Context) throws(CallError) {
+    private func dispatchLink(_ session: DeviceSession, _ context: Context) throws(CallError) {
         context.wake.clearTimer()
-        if !started {
+        let now = MonotonicClock.now()
+        if session.info == nil, !started || now - lastAsk >= Self.askInterval {
             started = true
-            // A delimiter first drops whatever partial frame the device may hold from before.
-            try send(.getInfo, leadingDelimiter: true)
-        }
-        // Bounded so a device that never stops talking cannot starve the application.
-        for _ in 0..<64 {
-            buffer.removeAll(keepingCapacity: true)
-            let count: Int
+            lastAsk = now
             do {
-                count = try link.read(into: &buffer)
+                try session.send(.getInfo)
             } catch {
-                disconnect(link, context, because: error.description)
+                disconnect(session, context, because: error)
                 throw CallError(.disconnected, error.description)
             }
-            if count == 0 { break }
-            for byte in buffer {
-                if let frame = decoder.push(byte) { handle(frame, context) }
+        }
+        let failure = context.run { () -> LinkError? in
+            do throws(LinkError) {
+                try session.pump(milliseconds: 0)
+                return nil
+            } catch {
+                return error
             }
         }
-        runTimers(context)
-    }
-
-    private func runTimers(_ context: Context) {
-        let now = currentTime
-        if let deadline = context.stack.nextDeadline, deadline <= now {
-            context.now = max(context.now, now)
-            context.run { stack, out in stack.advance(to: now, into: &out) }
+        if let failure {
+            disconnect(session, context, because: failure)
+            throw CallError(.disconnected, failure.description)
         }
-        if let deadline = context.stack.nextDeadline {
-            context.wake.setTimer(afterMicroseconds: deadline - now)
+        // The session lets timers fire on the host's clock while the device is silent; the timer
+        // brings the application back to dispatch while anything could still fire.
+        if session.info == nil {
+            context.wake.setTimer(afterMicroseconds: Self.askInterval)
+        } else if session.hasLiveTouches || context.stage.nextDeadline != nil {
+            context.wake.setTimer(afterMicroseconds: Self.timerTick)
         } else {
             context.wake.setTimer(afterMicroseconds: nil)
         }
     }
 
-    private func disconnect(_ link: any ByteLink, _ context: Context, because reason: String) {
+    private func disconnect(_ session: DeviceSession, _ context: Context, because error: LinkError) {
         ended = true
-        context.wake.unwatch(link.pollDescriptor)
+        context.wake.unwatch(session.link.pollDescriptor)
         context.wake.setTimer(afterMicroseconds: nil)
-        link.close()
-        let at = currentTime
-        context.log(.error, reason)
-        context.enqueue(.status(StatusEvent(kind: .disconnected, timestamp: at)))
-        context.run { stack, out in stack.cancelAll(at: at, into: &out) }
+        session.link.close()
+        context.log(.error, error.description)
+        context.run { session.disconnected() }
     }
 
-    private func handle(_ frame: DecodedFrame, _ context: Context) {
-        guard case .device(let message) = frame else { return }
-        if decoder.skippedBeforeLastFrame > 0 {
-            context.enqueue(.status(StatusEvent(
-                kind: .resync, timestamp: currentTime, count: UInt32(clamping: decoder.skippedBeforeLastFrame))))
-        }
-        switch message {
-        case .info(let described):
-            adopt(described, context)
-        case .contacts(let report):
-            guard let info else {
-                context.log(.debug, "\(name): report before the device described itself; dropped")
-                return
-            }
-            let time = deviceTime(report.timestamp, context)
-            lastDeviceTime = time
-            lastArrival = Self.monotonic()
-            sawReport = true
-            context.now = max(context.now, time)
-            let contacts = report.contactFrame(on: info, at: time)
-            context.run { stack, out in stack.consume(contacts, into: &out) }
-        case .status(let status):
-            let time = deviceTime(status.timestamp, context)
-            if status.kind == .reset {
-                // A restarted controller has forgotten its contacts and its clock.
-                clock.restart()
-                context.run { stack, out in stack.cancelAll(at: time, into: &out) }
-            }
-            if let event = StatusEvent(status, at: time) { context.enqueue(.status(event)) }
-        case .reply(let reply):
-            context.log(.debug, "\(name): reply \(reply.result) to request \(reply.requestId)")
-        case .heatmap, .gesture, .touch:
-            break
-        }
-    }
-
-    /// A device timestamp on the context's clock. A timer fired on the host's clock may already
-    /// have run past a report that was late to arrive; the report then counts as happening at
-    /// that time, so events stay in order.
-    private func deviceTime(_ raw: UInt32, _ context: Context) -> Microseconds {
-        max(clock.time(for: raw), context.now)
-    }
-
-    /// The device described itself: its panel size and report rate apply unless the application
-    /// chose its own, while no touch is live.
-    private func adopt(_ described: DeviceInfo, _ context: Context) {
-        let first = info == nil
-        info = described
-        context.log(.info, "\(name): \(boardName(described)), \(described.panelSize.x) x \(described.panelSize.y) mm, \(described.reportRate) Hz")
-        guard first, context.stack.tracker.liveTouchCount == 0 else { return }
-        let size = described.panelSize
-        if !panelGiven, size.x > 0, size.y > 0 {
-            context.stack.recognizers = context.stack.recognizers.resized(panelWidth: size.x, panelHeight: size.y)
-        }
-        if !rateGiven, described.reportRate > 0 {
-            context.stack.tracker = SlotTracker(configuration: TrackerConfiguration(reportRateHz: Int(described.reportRate)))
-        }
-    }
-
-    /// Up to 512 reports per call, so a long recording does not hold the application up; the call
-    /// that reaches the end settles the timers and reports the end as a disconnect.
-    private func dispatchReplay(_ context: Context) throws(CallError) {
-        guard case .replay(let items, var next) = input else { return }
-        var budget = 512
-        while next < items.count, budget > 0 {
-            let item = items[next]
-            next += 1
-            budget -= 1
-            lastDeviceTime = max(lastDeviceTime, item.time)
-            context.now = max(context.now, item.time)
-            switch item {
-            case .frame(let frame): context.run { stack, out in stack.consume(frame, into: &out) }
-            case .cancel(let time): context.run { stack, out in stack.cancelAll(at: time, into: &out) }
+    /// Up to `reportsPerDispatch` reports per call, so a long input does not hold the application
+    /// up; the call that reaches the end lets every timer resolve and reports the end as a
+    /// disconnect, as a device that went away.
+    private func dispatchScript(_ context: Context) throws(CallError) {
+        guard case .script(let items, var next) = input, let pipeline else { return }
+        context.run {
+            var budget = Self.reportsPerDispatch
+            while next < items.count, budget > 0 {
+                // Timers due before this report fire first, in their own moment.
+                switch items[next] {
+                case .frame(let frame):
+                    pipeline.advance(to: frame.timestamp, step: Pipeline.virtualTick)
+                    pipeline.consume(frame)
+                case .cancel(let time):
+                    pipeline.advance(to: time, step: Pipeline.virtualTick)
+                    pipeline.cancelAll(at: time)
+                }
+                next += 1
+                budget -= 1
             }
         }
-        if next == items.count {
-            // The input is over: every pending timer resolves, as `touchhost replay` does.
-            let end = lastDeviceTime + Pipeline.settleTime
-            lastDeviceTime = end
-            context.now = max(context.now, end)
-            context.run { stack, out in stack.advance(to: end, into: &out) }
+        input = .script(items: items, next: next)
+        context.now = max(context.now, pipeline.lastTime)
+        if next == items.count { try end(context) { pipeline.finish() } }
+    }
+
+    private func dispatchRecording(_ context: Context) throws(CallError) {
+        guard case .recording(let session, let chunks, var next) = input else { return }
+        context.run {
+            var budget = Self.reportsPerDispatch
+            while next < chunks.count, budget > 0 {
+                let chunk = chunks[next]
+                next += 1
+                guard chunk.direction == .fromDevice else { continue }
+                // Silences in the recording let timers fire as they did live.
+                var tick = replayClock + Pipeline.virtualTick
+                while tick < chunk.time {
+                    replayClock = tick
+                    session.advanceIdle()
+                    tick += Pipeline.virtualTick
+                }
+                replayClock = chunk.time
+                session.receive(chunk.bytes)
+                budget -= 1
+            }
+        }
+        input = .recording(session, chunks: chunks, next: next)
+        if let pipeline { context.now = max(context.now, pipeline.lastTime) }
+        if next == chunks.count { try end(context) { session.finish() } }
+    }
+
+    private func end(_ context: Context, settle: () -> Void) throws(CallError) {
+        ended = true
+        context.run {
+            settle()
+            let end = pipeline?.lastTime ?? context.now
             context.enqueue(.status(StatusEvent(kind: .disconnected, timestamp: end)))
-            ended = true
         }
-        input = .replay(items: items, next: next)
-        if ended { throw CallError(.disconnected, "\(name): the replay has ended") }
+        throw CallError(.disconnected, "\(name): the replay has ended")
+    }
+
+    /// th_context_cancel_touches on a device context: at the pipeline's latest time.
+    func cancelTouches(_ context: Context) {
+        guard let pipeline else { return }
+        context.run { pipeline.cancelAll(at: pipeline.lastTime) }
     }
 
     // MARK: Commands and info
 
-    func send(_ command: HostCommand, leadingDelimiter: Bool = false) throws(CallError) {
-        guard case .link(let link) = input else { throw CallError(.notSupported, "a replay takes no commands") }
+    func send(_ command: HostCommand) throws(CallError) {
+        guard case .link(let session) = input else { throw CallError(.notSupported, "a replay takes no commands") }
         guard !ended else { throw CallError(.disconnected, "\(name): the device went away") }
-        var sink = ByteCollector()
-        if leadingDelimiter { FrameEncoder.writeDelimiter(to: &sink) }
-        FrameEncoder.encode(CommandFrame(requestId: nextRequest, command: command), to: &sink)
-        nextRequest = nextRequest == 255 ? 1 : nextRequest + 1
         do {
-            try link.write(sink.bytes)
+            try session.send(command)
         } catch {
-            throw CallError(error.cause == .disconnected ? .disconnected : .io, error.description)
+            throw CallError(Self.code(for: error, opening: false), error.description)
         }
     }
 
     func writeInfo(to p: UnsafeMutableRawPointer) throws(CallError) {
-        guard case .link = input else { throw CallError(.notSupported, "a replay has no device to describe") }
-        guard let info else { throw CallError(.again, "\(name) has not described itself yet") }
+        guard case .link(let session) = input else { throw CallError(.notSupported, "a replay has no device to describe") }
+        guard let info = session.info else { throw CallError(.again, "\(name) has not described itself yet") }
         typealias L = CLayout.DeviceInfo
         p.set(L.protocolVersion, UInt32(info.protocolVersion))
         p.set(L.firmwareMajor, UInt32(info.firmwareVersion.major))
@@ -326,21 +318,22 @@ final class DeviceSource {
         p.set(28, UInt32(0))
         p.set(L.panelWidth, Double(info.panelSize.x))
         p.set(L.panelHeight, Double(info.panelSize.y))
-        let board = Array(boardName(info).utf8.prefix(L.boardCapacity - 1)) + [0]
+        let name = String(decoding: (0..<info.boardName.count).map { info.boardName[$0] }, as: UTF8.self)
+        let board = Array(name.utf8.prefix(L.boardCapacity - 1)) + [0]
         for (i, byte) in board.enumerated() { p.storeBytes(of: byte, toByteOffset: L.board + i, as: UInt8.self) }
     }
 
-    private func boardName(_ info: DeviceInfo) -> String {
-        String(decoding: (0..<info.boardName.count).map { info.boardName[$0] }, as: UTF8.self)
-    }
-
     func close() {
-        if case .link(let link) = input, !ended { link.close() }
+        if case .link(let session) = input, !ended { session.link.close() }
         ended = true
     }
 }
 
-private struct ByteCollector: ByteSink {
-    var bytes: [UInt8] = []
-    mutating func write(_ byte: UInt8) { bytes.append(byte) }
+/// The link of a recording's session: the recording feeds it by hand.
+private final class ReplayLink: ByteLink {
+    let name = "recording"
+    var pollDescriptor: Int32 { -1 }
+    func read(into buffer: inout [UInt8]) throws(LinkError) -> Int { 0 }
+    func write(_ bytes: [UInt8]) throws(LinkError) {}
+    func close() {}
 }

@@ -4,7 +4,7 @@ import TouchCore
 func flushFrame(_ context: Context) {
     guard case .manual(let pending?) = context.source else { return }
     context.source = .manual(pending: nil)
-    context.run { stack, out in stack.consume(pending, into: &out) }
+    context.run { context.pipeline?.consume(pending) }
 }
 
 /// Times a context accepts: from 0 to 2^53 us (285 years), far from where arithmetic on them
@@ -75,7 +75,7 @@ public func th_context_advance(_ handle: OpaquePointer?, _ time: Int64) -> Int32
         try checkTime(time, after: context.now)
         flushFrame(context)
         context.now = time
-        context.run { stack, out in stack.advance(to: time, into: &out) }
+        context.run { context.pipeline?.advance(to: time) }
     }
 }
 
@@ -87,10 +87,10 @@ public func th_context_cancel_touches(_ handle: OpaquePointer?, _ time: Int64) -
             try checkTime(time, after: context.now)
             flushFrame(context)
             context.now = time
+            let at = context.now
+            context.run { context.pipeline?.cancelAll(at: at) }
         case .device(let device):
-            context.now = max(context.now, device.currentTime)
+            device.cancelTouches(context)
         }
-        let at = context.now
-        context.run { stack, out in stack.cancelAll(at: at, into: &out) }
     }
 }

@@ -40,8 +40,8 @@ extension Context {
     }
 
     func checkRecognizer(_ r: Int32, _ what: StaticString) throws(CallError) -> Int {
-        guard r >= 0, Int(r) < stack.recognizers.recognizerCount else {
-            throw CallError(.notFound, "\(what) \(r) is not a recognizer of this context (0..<\(stack.recognizers.recognizerCount))")
+        guard r >= 0, Int(r) < stage.recognizers.recognizerCount else {
+            throw CallError(.notFound, "\(what) \(r) is not a recognizer of this context (0..<\(stage.recognizers.recognizerCount))")
         }
         return Int(r)
     }
@@ -74,7 +74,7 @@ public func th_context_add_recognizer(
             throw CallError(.invalidArgument, "custom recognizers are added with th_context_add_custom_recognizer")
         }
         let chosen = try context.chooseName(name, kind: parameters.kind)
-        let index = try context.stack.recognizers.add(parameters)
+        let index = try context.stage.recognizers.add(parameters)
         context.names.append(chosen)
         context.singlyAdded += 1
         out?.pointee = Int32(index)
@@ -93,10 +93,10 @@ public func th_context_add_custom_recognizer(
         if let params {
             let parameters = try RecognizerParameters(reading: params)
             options = parameters.options
-            try context.stack.recognizers.checkRegion(parameters.region)
+            try context.stage.recognizers.checkRegion(parameters.region)
         }
         let chosen = try context.chooseName(name, kind: .custom)
-        let index = try context.stack.recognizers.addCustom(CallbackRecognizer(table: table), options: options)
+        let index = try context.stage.recognizers.addCustom(CallbackRecognizer(table: table), options: options)
         context.names.append(chosen)
         context.callbackTables.append(table)
         context.singlyAdded += 1
@@ -128,7 +128,7 @@ public func th_context_add_recognizer_set(_ handle: OpaquePointer?, _ list: Unsa
             selection.insert(recognizer)
         }
         context.kioskSelection = selection
-        context.names = context.stack.recognizers.rebuildAsKioskSet(selection)
+        context.names = context.stage.recognizers.rebuildAsKioskSet(selection)
     }
 }
 
@@ -170,7 +170,7 @@ public func th_context_require_to_fail(_ handle: OpaquePointer?, _ recognizer: I
         let a = try context.checkRecognizer(recognizer, "recognizer")
         let b = try context.checkRecognizer(other, "other")
         guard a != b else { throw CallError(.invalidArgument, "a recognizer cannot wait for itself to fail") }
-        context.stack.recognizers.require(a, toFail: b)
+        context.stage.recognizers.require(a, toFail: b)
     }
 }
 
@@ -180,7 +180,7 @@ public func th_context_allow_simultaneous(_ handle: OpaquePointer?, _ first: Int
         let a = try context.checkRecognizer(first, "a")
         let b = try context.checkRecognizer(second, "b")
         guard a != b else { throw CallError(.invalidArgument, "a recognizer is always simultaneous with itself") }
-        context.stack.recognizers.allowSimultaneous(a, b)
+        context.stage.recognizers.allowSimultaneous(a, b)
     }
 }
 
@@ -195,7 +195,7 @@ public func th_context_add_region(
         }
         guard flags & ~RegionFlags.all == 0 else { throw CallError(.invalidArgument, "flags \(flags) are not TH_REGION_* bits") }
         let rect = PanelRect(x: Float(x), y: Float(y), width: Float(width), height: Float(height))
-        let index = try context.stack.recognizers.addRegion(rect, z: Int(z))
+        let index = try context.stage.recognizers.addRegion(rect, z: Int(z))
         context.regionFlags.append(flags)
         out?.pointee = Int32(index)
     }
