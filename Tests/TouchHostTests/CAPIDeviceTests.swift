@@ -66,6 +66,25 @@ struct CAPIDeviceTests {
         #expect(lines.contains { $0.hasSuffix("went away") })
     }
 
+    @Test func replayOfARecordingRunsTheLinkTrafficThroughTheWholeStack() throws {
+        let program = try Self.build("tests/c/source_loop.c", "source_loop")
+        let controller = CAPIRecordedController()
+        controller.idle(seconds: 0.1)
+        controller.tap(at: PanelPoint(x: 150, y: 100))
+        controller.idle(seconds: 0.5)
+        controller.pinch(at: PanelPoint(x: 170, y: 100), from: 40, to: 110)
+        controller.idle(seconds: 0.2)
+        let file = CAPILibrary.scratch("taps-and-pinch.threc")
+        try controller.text.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = CAPIProcess.run(program, ["replay:" + file], timeout: 60)
+        #expect(result.status == 0, "\(result.output)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0 == "gesture tap recognized" }.count == 1, "\(result.output)")
+        #expect(lines.contains("gesture pinch began"))
+        #expect(lines.contains("gesture pinch ended"))
+        #expect(lines.contains("touches began 3 ended 3, \(lines.filter { $0.hasPrefix("gesture") }.count) gesture actions, 1 statuses"))
+    }
+
     @Test func commandsReachTheControllerAndItsAnswersComeBackAsEvents() throws {
         let program = try Self.build("tests/c/device_commands.c", "device_commands")
         let controller = try CAPIFakeController()

@@ -5,12 +5,9 @@ import TouchHost
 /// A touch controller played by the test on a pseudo-terminal: it speaks the wire protocol,
 /// answers the host's request for its description, and sends contact reports at 120 Hz in real
 /// time, so the host's timers run as they would against hardware.
-final class CAPIFakeController {
+final class CAPIFakeController: CAPIControllerScript {
     let terminal: PseudoTerminal
-    let info = DeviceInfo(
-        firmwareVersion: FirmwareVersion(major: 1, minor: 0, patch: 0), boardName: BoardName("fake-345"),
-        panelWidth: 3450, panelHeight: 1940, maxX: 4095, maxY: 4095, columns: 32, rows: 18, maxContacts: 10,
-        reportRate: 120, supportedModes: .contacts)
+    let info = CAPIControllerInfo.fake
     private var clock: UInt32 = 5_000
     private var sequence: UInt16 = 0
     static let interval: UInt32 = 8_333
@@ -62,24 +59,59 @@ final class CAPIFakeController {
     }
 
     func send(_ message: DeviceMessage) {
-        var sink = Collector()
-        FrameEncoder.encode(message, to: &sink)
-        try? terminal.link.write(sink.bytes)
+        try? terminal.link.write(CAPIControllerInfo.bytes(message))
     }
 
-    /// One report listing every contact down; then the report interval passes.
-    func report(_ contacts: [(id: UInt8, state: ContactState, at: PanelPoint)]) {
-        var report = ContactReport(sequence: sequence, timestamp: clock)
-        for contact in contacts {
-            let device = info.deviceCoordinates(of: contact.at)
-            _ = report.contacts.append(WireContact(id: contact.id, state: contact.state, x: device.x, y: device.y))
-        }
-        send(.contacts(report))
+    /// One report listing every contact down; then the report interval passes, in real time.
+    func report(_ contacts: [CAPIContact]) {
+        send(.contacts(CAPIControllerInfo.report(contacts, sequence: sequence, clock: clock, on: info)))
         sequence &+= 1
         clock &+= Self.interval
         usleep(Self.interval)
     }
 
+    /// The controller goes away: the host's side of the terminal hangs up.
+    func unplug() {
+        terminal.link.close()
+    }
+
+}
+
+typealias CAPIContact = (id: UInt8, state: ContactState, at: PanelPoint)
+
+struct CAPIByteCollector: ByteSink {
+    var bytes: [UInt8] = []
+    mutating func write(_ byte: UInt8) { bytes.append(byte) }
+}
+
+enum CAPIControllerInfo {
+    static let fake = DeviceInfo(
+        firmwareVersion: FirmwareVersion(major: 1, minor: 0, patch: 0), boardName: BoardName("fake-345"),
+        panelWidth: 3450, panelHeight: 1940, maxX: 4095, maxY: 4095, columns: 32, rows: 18, maxContacts: 10,
+        reportRate: 120, supportedModes: .contacts)
+
+    static func report(_ contacts: [CAPIContact], sequence: UInt16, clock: UInt32, on info: DeviceInfo) -> ContactReport {
+        var report = ContactReport(sequence: sequence, timestamp: clock)
+        for contact in contacts {
+            let device = info.deviceCoordinates(of: contact.at)
+            _ = report.contacts.append(WireContact(id: contact.id, state: contact.state, x: device.x, y: device.y))
+        }
+        return report
+    }
+
+    static func bytes(_ message: DeviceMessage) -> [UInt8] {
+        var sink = CAPIByteCollector()
+        FrameEncoder.encode(message, to: &sink)
+        return sink.bytes
+    }
+}
+
+/// What a person does, as the reports a controller sends at 120 Hz.
+protocol CAPIControllerScript {
+    func report(_ contacts: [CAPIContact])
+}
+
+extension CAPIControllerScript {
     /// Nothing touches the panel for a while: empty reports, as a controller sends.
     func idle(seconds: Double) {
         for _ in 0..<Int(seconds * 120) { report([]) }
@@ -102,21 +134,41 @@ final class CAPIFakeController {
 
     /// Two fingers on a horizontal line through `center`, `from` mm apart, spreading to `to` mm.
     func pinch(at center: PanelPoint, from: Float, to: Float, frames: Int = 50) {
-        func fingers(_ distance: Float, _ state: ContactState) -> [(id: UInt8, state: ContactState, at: PanelPoint)] {
+        func fingers(_ distance: Float, _ state: ContactState) -> [CAPIContact] {
             [(1, state, center - PanelPoint(x: distance / 2, y: 0)), (2, state, center + PanelPoint(x: distance / 2, y: 0))]
         }
         report(fingers(from, .down))
         for i in 1...frames { report(fingers(from + (to - from) * Float(i) / Float(frames), .move)) }
         report(fingers(to, .up))
     }
+}
 
-    /// The controller goes away: the host's side of the terminal hangs up.
-    func unplug() {
-        terminal.link.close()
+/// The same controller written into a `.threc` recording instead of a terminal: host time moves
+/// with the reports.
+final class CAPIRecordedController: CAPIControllerScript {
+    private(set) var recording = Recording()
+    private var hostTime: Microseconds = 0
+    private var clock: UInt32 = 77_000
+    private var sequence: UInt16 = 0
+    let info = CAPIControllerInfo.fake
+
+    init() {
+        recording.chunks.append(Recording.Chunk(time: 0, direction: .toDevice, bytes: [0]))
+        send(.info(info))
     }
 
-    private struct Collector: ByteSink {
-        var bytes: [UInt8] = []
-        mutating func write(_ byte: UInt8) { bytes.append(byte) }
+    func send(_ message: DeviceMessage) {
+        recording.chunks.append(Recording.Chunk(time: hostTime, direction: .fromDevice, bytes: CAPIControllerInfo.bytes(message)))
+    }
+
+    func report(_ contacts: [CAPIContact]) {
+        hostTime += 8_333
+        send(.contacts(CAPIControllerInfo.report(contacts, sequence: sequence, clock: clock, on: info)))
+        sequence &+= 1
+        clock &+= 8_333
+    }
+
+    var text: String {
+        ([Recording.header] + recording.chunks.map(Recording.line(for:))).joined(separator: "\n") + "\n"
     }
 }
