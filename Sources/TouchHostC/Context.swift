@@ -78,6 +78,10 @@ final class Context {
 
     var queuedCount: Int { queue.count - head }
 
+    /// Whether a replay may produce more before the application drains the queue: one report
+    /// makes a few dozen events at most, so half the queue is room enough.
+    var hasRoom: Bool { queuedCount + collected.count < maxEvents / 2 }
+
     func enqueue(_ event: QueuedEvent) {
         guard eventMask & (1 << UInt32(event.typeCode)) != 0 else { return }
         guard queuedCount < maxEvents else {

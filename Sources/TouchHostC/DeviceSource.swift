@@ -28,6 +28,8 @@ final class DeviceSource {
     /// How often timers are looked at while touches are down or a recognizer waits.
     static let timerTick: Microseconds = 10_000
     static let reportsPerDispatch = 512
+    /// `touchhost replay`'s longest pause inside one stroke of a sparse log.
+    static let sparseSilence: Microseconds = 2_000_000
 
     private init(_ input: Input, name: String) {
         self.input = input
@@ -164,7 +166,13 @@ final class DeviceSource {
             session.now = { [unowned source] in source.replayClock }
         } else {
             source = DeviceSource(.script(items: loaded.items, next: 0), name: path)
-            source.pipeline = context.makePipeline(tracker: TrackerConfiguration(reportRateHz: options.reportRate))
+            var tracker = TrackerConfiguration(reportRateHz: options.reportRate)
+            if loaded.isSparse {
+                // A stroke log has samples only while the pen moves; a pause is not a lift (as `touchhost replay`).
+                tracker.staleGap = Self.sparseSilence
+                tracker.minimumReportTimeout = Self.sparseSilence
+            }
+            source.pipeline = context.makePipeline(tracker: tracker)
         }
         context.source = .device(source)
         return context
@@ -210,7 +218,7 @@ final class DeviceSource {
         // brings the application back to dispatch while anything could still fire.
         if session.info == nil {
             context.wake.setTimer(afterMicroseconds: Self.askInterval)
-        } else if session.hasLiveTouches || context.stage.nextDeadline != nil {
+        } else if session.hasLiveTouches || pipeline?.nextDeadline != nil {
             context.wake.setTimer(afterMicroseconds: Self.timerTick)
         } else {
             context.wake.setTimer(afterMicroseconds: nil)
@@ -226,21 +234,21 @@ final class DeviceSource {
         context.run { session.disconnected() }
     }
 
-    /// Up to `reportsPerDispatch` reports per call, so a long input does not hold the application
-    /// up; the call that reaches the end lets every timer resolve and reports the end as a
+    /// Up to `reportsPerDispatch` reports per call, and no more once the queue is half full, so a
+    /// long input neither holds the application up nor overflows its queue; the call that reaches the end lets every timer resolve and reports the end as a
     /// disconnect, as a device that went away.
     private func dispatchScript(_ context: Context) throws(CallError) {
         guard case .script(let items, var next) = input, let pipeline else { return }
         context.run {
             var budget = Self.reportsPerDispatch
-            while next < items.count, budget > 0 {
+            while next < items.count, budget > 0, context.hasRoom {
                 // Timers due before this report fire first, in their own moment.
                 switch items[next] {
                 case .frame(let frame):
-                    pipeline.advance(to: frame.timestamp, step: Pipeline.virtualTick)
+                    pipeline.advance(through: frame.timestamp)
                     pipeline.consume(frame)
                 case .cancel(let time):
-                    pipeline.advance(to: time, step: Pipeline.virtualTick)
+                    pipeline.advance(through: time)
                     pipeline.cancelAll(at: time)
                 }
                 next += 1
@@ -256,18 +264,13 @@ final class DeviceSource {
         guard case .recording(let session, let chunks, var next) = input else { return }
         context.run {
             var budget = Self.reportsPerDispatch
-            while next < chunks.count, budget > 0 {
+            while next < chunks.count, budget > 0, context.hasRoom {
                 let chunk = chunks[next]
                 next += 1
                 guard chunk.direction == .fromDevice else { continue }
-                // Silences in the recording let timers fire as they did live.
-                var tick = replayClock + Pipeline.virtualTick
-                while tick < chunk.time {
-                    replayClock = tick
-                    session.advanceIdle()
-                    tick += Pipeline.virtualTick
-                }
+                // A silence in the recording lets timers fire as they did live.
                 replayClock = chunk.time
+                session.advanceIdle()
                 session.receive(chunk.bytes)
                 budget -= 1
             }
@@ -282,7 +285,7 @@ final class DeviceSource {
         context.run {
             settle()
             let end = pipeline?.lastTime ?? context.now
-            context.enqueue(.status(StatusEvent(kind: .disconnected, timestamp: end)))
+            context.sink(.status(StatusEvent(kind: .disconnected, timestamp: end)))
         }
         throw CallError(.disconnected, "\(name): the replay has ended")
     }

@@ -7,9 +7,7 @@ import TouchCore
 @Suite("CAPI devices", .serialized)
 struct CAPIDeviceTests {
     static func build(_ source: String, _ name: String, sanitize: Bool = false) throws -> String {
-        let binary = CAPILibrary.scratch(name + (sanitize ? "-asan" : ""))
-        try CAPILibrary.compile([CAPILibrary.source(source)], output: binary, sanitize: sanitize)
-        return binary
+        try CAPILibrary.program(source, name, sanitize: sanitize)
     }
 
     @Test func aControllerOnAPseudoTerminalGivesTapsPansAndPinchesThenADisconnect() throws {
@@ -112,5 +110,31 @@ struct CAPIDeviceTests {
         #expect(gestures.contains("gesture pinch ended"))
         #expect(gestures.contains("gesture pan began"))
         #expect(gestures.filter { $0 == "gesture tap recognized" }.count == 1)
+    }
+}
+
+/// Real touchscreen recordings (evemu, /work/shared/data) replayed through the C API: each ends
+/// with the source's end, and every touch that began ended (source_loop checks both).
+@Suite("CAPI recordings", .serialized)
+struct CAPIRecordingTests {
+    static let folder = CAPILibrary.packageRoot.appendingPathComponent("../shared/data/evemu").standardized
+
+    static var recordings: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".events") || $0.hasSuffix(".event") }.sorted()
+    }
+
+    @Test(.enabled(if: !recordings.isEmpty, "shared/data/evemu is not here"), arguments: recordings)
+    func evemuRecordingReplaysToItsEnd(name: String) throws {
+        let program = try CAPIDeviceTests.build("tests/c/source_loop.c", "source_loop")
+        // Devices without a resolution need a size; a 15.6" panel is a fair guess.
+        let source = "replay:\(Self.folder.appendingPathComponent(name).path)?size=345x194"
+        let result = CAPIProcess.run(program, [source], timeout: 120)
+        #expect(result.status == 0, "\(result.output)")
+        let summary = result.output.split(separator: "\n").first { $0.hasPrefix("touches began") } ?? ""
+        #expect(!summary.hasPrefix("touches began 0 "), "no touches in \(name): \(summary)")
+        if name.contains("taps") {
+            #expect(result.output.contains("tap recognized"), "\(result.output.suffix(400))")
+        }
     }
 }

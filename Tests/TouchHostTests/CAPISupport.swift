@@ -45,6 +45,27 @@ enum CAPILibrary {
         }
     }
 
+    /// A C or C++ program compiled once per test run (tests running in parallel share it rather
+    /// than rebuild a binary another test is running).
+    static func program(_ source: String, _ name: String, sanitize: Bool = false, extra: [String] = []) throws -> String {
+        let binary = scratch(name + (sanitize ? "-asan" : ""))
+        programsLock.lock()
+        defer { programsLock.unlock() }
+        if let done = programs[binary] { return try done.get() }
+        let result: Result<String, Failure>
+        do {
+            try compile([Self.source(source)], output: binary, cpp: source.hasSuffix(".cpp"), sanitize: sanitize, extra: extra)
+            result = .success(binary)
+        } catch let failure as Failure {
+            result = .failure(failure)
+        }
+        programs[binary] = result
+        return try result.get()
+    }
+
+    nonisolated(unsafe) private static var programs: [String: Result<String, Failure>] = [:]
+    private static let programsLock = NSLock()
+
     static func scratch(_ name: String) -> String {
         let dir = prefix.appendingPathComponent("bin")
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

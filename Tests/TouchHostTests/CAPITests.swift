@@ -10,8 +10,7 @@ struct CAPITests {
 
     @Test(arguments: programs, [false, true])
     func cProgramPassesItsChecks(program: String, sanitized: Bool) throws {
-        let binary = CAPILibrary.scratch(program + (sanitized ? "-asan" : ""))
-        try CAPILibrary.compile([CAPILibrary.source("tests/c/\(program).c")], output: binary, sanitize: sanitized)
+        let binary = try CAPILibrary.program("tests/c/\(program).c", program, sanitize: sanitized)
         let result = CAPIProcess.run(
             binary, [], environment: ["ASAN_OPTIONS": "detect_leaks=1", "UBSAN_OPTIONS": "print_stacktrace=1"],
             timeout: 60)

@@ -55,6 +55,7 @@ int main(int argc, char **argv) {
         while (th_context_get_event(ctx, &ev) == TH_OK) {
             int64_t t = 0;
             CHECK_OK(th_event_get_time(ev, &t));
+            if (replay && t < last_time) fprintf(stderr, "event type %d at %lld after %lld\n", (int)th_event_get_type(ev), (long long)t, (long long)last_time);
             if (replay) CHECK(t >= last_time);
             last_time = t;
             switch (th_event_get_type(ev)) {
