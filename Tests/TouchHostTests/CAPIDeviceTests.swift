@@ -34,6 +34,24 @@ struct CAPIDeviceTests {
         #expect(lines.contains("status 3 0"), "a disconnected status ends the run")
     }
 
+    @Test func aControllerOverTCPWorksAsOneOnAPort() throws {
+        let program = try Self.build("tests/c/source_loop.c", "source_loop")
+        let listener = try CAPITCPListener()
+        var running: CAPIProcess.Running?
+        let controller = try CAPIFakeController(listener: listener) {
+            running = CAPIProcess.start(program, ["tcp:127.0.0.1:\(listener.port)", "20000"])
+        }
+        #expect(controller.answerHost(within: 10))
+        controller.idle(seconds: 0.1)
+        controller.tap(at: PanelPoint(x: 100, y: 100))
+        controller.idle(seconds: 0.6)
+        controller.unplug()
+        let result = try #require(running).finish(timeout: 30)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("gesture tap recognized"), "\(result.output)")
+        #expect(result.output.contains("status 3 0"))
+    }
+
     @Test func kioskExampleTellsTheMapFromTheButtonBar() throws {
         let program = try Self.build("examples/kiosk.c", "kiosk")
         let controller = try CAPIFakeController()

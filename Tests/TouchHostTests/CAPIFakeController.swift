@@ -1,21 +1,37 @@
 import Foundation
+import Glibc
 import TouchCore
 import TouchHost
 
-/// A touch controller played by the test on a pseudo-terminal: it speaks the wire protocol,
+/// A touch controller played by the test on a pseudo-terminal or TCP: it speaks the wire protocol,
 /// answers the host's request for its description, and sends contact reports at 120 Hz in real
 /// time, so the host's timers run as they would against hardware.
 final class CAPIFakeController: CAPIControllerScript {
-    let terminal: PseudoTerminal
+    /// The controller's end of the link, and what the host opens to reach it.
+    let link: FileDescriptorLink
+    let path: String
+    private let keep: AnyObject?
     let info = CAPIControllerInfo.fake
     private var clock: UInt32 = 5_000
     private var sequence: UInt16 = 0
     static let interval: UInt32 = 8_333
 
-    var path: String { terminal.path }
-
+    /// On a pseudo-terminal: the host opens `/dev/pts/N`.
     init() throws {
-        terminal = try PseudoTerminal()
+        let terminal = try PseudoTerminal()
+        link = terminal.link
+        path = terminal.path
+        keep = terminal
+    }
+
+    /// On a TCP connection the host makes to `listener`: the host opens `tcp:127.0.0.1:PORT`.
+    /// `connect` starts the host; the controller then waits for it to connect.
+    init(listener: CAPITCPListener, connect: () -> Void) throws {
+        path = "tcp:127.0.0.1:\(listener.port)"
+        connect()
+        let fd = try listener.accept(within: 10)
+        link = FileDescriptorLink(name: "controller", read: fd, write: fd, ownsDescriptors: true)
+        keep = nil
     }
 
     /// Waits until the host asks for the description, then gives it; false when no host asked.
@@ -24,9 +40,9 @@ final class CAPIFakeController: CAPIControllerScript {
         var buffer: [UInt8] = []
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            guard terminal.link.waitForInput(milliseconds: 50) else { continue }
+            guard link.waitForInput(milliseconds: 50) else { continue }
             buffer.removeAll()
-            _ = try? terminal.link.read(into: &buffer)
+            _ = try? link.read(into: &buffer)
             for byte in buffer {
                 if case .command(let frame)? = decoder.push(byte), frame.command == .getInfo {
                     send(.info(info))
@@ -44,9 +60,9 @@ final class CAPIFakeController: CAPIControllerScript {
         var commands: [HostCommand] = []
         let deadline = Date().addingTimeInterval(timeout)
         while commands.count < count, Date() < deadline {
-            guard terminal.link.waitForInput(milliseconds: 50) else { continue }
+            guard link.waitForInput(milliseconds: 50) else { continue }
             buffer.removeAll()
-            _ = try? terminal.link.read(into: &buffer)
+            _ = try? link.read(into: &buffer)
             for byte in buffer {
                 if case .command(let frame)? = decoder.push(byte) { commands.append(frame.command) }
             }
@@ -59,7 +75,7 @@ final class CAPIFakeController: CAPIControllerScript {
     }
 
     func send(_ message: DeviceMessage) {
-        try? terminal.link.write(CAPIControllerInfo.bytes(message))
+        try? link.write(CAPIControllerInfo.bytes(message))
     }
 
     /// One report listing every contact down; then the report interval passes, in real time.
@@ -72,7 +88,7 @@ final class CAPIFakeController: CAPIControllerScript {
 
     /// The controller goes away: the host's side of the terminal hangs up.
     func unplug() {
-        terminal.link.close()
+        link.close()
     }
 
 }
@@ -171,4 +187,37 @@ final class CAPIRecordedController: CAPIControllerScript {
     var text: String {
         ([Recording.header] + recording.chunks.map(Recording.line(for:))).joined(separator: "\n") + "\n"
     }
+}
+
+/// A listening TCP socket on 127.0.0.1 with a port the system chose.
+final class CAPITCPListener {
+    let fd: Int32
+    let port: UInt16
+
+    init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.fd = fd
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                bind(fd, raw, length) == 0 && listen(fd, 1) == 0 && getsockname(fd, raw, &length) == 0
+            }
+        }
+        guard fd >= 0, bound else { throw CAPILibrary.Failure(description: "cannot listen on 127.0.0.1") }
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    func accept(within seconds: Int32) throws -> Int32 {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, seconds * 1000) > 0 else {
+            throw CAPILibrary.Failure(description: "nobody connected to port \(port)")
+        }
+        return Glibc.accept(fd, nil, nil)
+    }
+
+    deinit { close(fd) }
 }
