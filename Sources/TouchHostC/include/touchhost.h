@@ -337,8 +337,12 @@ th_error th_context_new_manual(const th_context_options *options, th_context **o
  *  - a serial port or pseudo-terminal: "/dev/ttyUSB0", "/dev/ttyACM0?baud=921600&flow=rtscts"
  *    (options baud, bits, parity=none|odd|even, stopbits, flow=none|rtscts|xonxoff|dtrdsr);
  *  - "tcp:HOST:PORT", a controller served over TCP (`touchhost emulate --link tcp:PORT`);
- *  - "replay:FILE", a touch script or recording replayed in virtual time, as fast as dispatched.
- * The context starts reading on the first th_context_dispatch().
+ *  - "replay:FILE", a touch script (.touch), evemu or unistroke log, or .threc recording, replayed
+ *    in virtual time as fast as it is dispatched; options as `touchhost replay`'s:
+ *    "replay:FILE?format=evemu&desc=DESC&size=300x200&px-mm=0.25".
+ * A device context starts on the first th_context_dispatch(), which asks the device to describe
+ * itself (again every 400 ms until it does). When a replay reaches its end, dispatch reports it as
+ * a disconnect.
  * @return TH_OK; TH_ERR_INVALID_ARGUMENT; TH_ERR_NOT_FOUND (no such port or file);
  *         TH_ERR_IO (busy, permission; see th_get_last_error()); TH_ERR_FORMAT (bad recording);
  *         TH_ERR_NOT_SUPPORTED (a source kind this build lacks).
