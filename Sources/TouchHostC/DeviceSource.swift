@@ -22,6 +22,8 @@ final class DeviceSource {
     private var lastAsk: Microseconds = 0
     /// A recording's own clock, which its session reads instead of the host's.
     private var replayClock: Microseconds = 0
+    /// The controller emulated in-process for an `emulate:` source.
+    private var emulator: RunningEmulator?
 
     /// How often to ask again while a device has not described itself, as the session's handshake does.
     static let askInterval: Microseconds = 400_000
@@ -51,15 +53,17 @@ final class DeviceSource {
         if text.hasPrefix("replay:") {
             return try openReplay(String(text.dropFirst("replay:".count)), options: options)
         }
+        var emulator: RunningEmulator? = nil
+        var text = text
         if text.hasPrefix("emulate:") {
-            throw CallError(
-                .notSupported,
-                "in-process emulation is not in this build: run `touchhost emulate --board NAME` and open the pty it prints")
+            emulator = try RunningEmulator.start(String(text.dropFirst("emulate:".count)))
+            text = emulator!.path
         }
         let link: any ByteLink
         do {
             link = try LinkOpener.open(text, baud: options.baud)
         } catch {
+            emulator?.stop()
             throw CallError(code(for: error, opening: true), error.description)
         }
         let context: Context
@@ -67,9 +71,11 @@ final class DeviceSource {
             context = try Context(options: options, source: .manual(pending: nil))
         } catch {
             link.close()
+            emulator?.stop()
             throw error
         }
         let source = DeviceSource(.link(session(link, for: context)), name: text)
+        source.emulator = emulator
         context.source = .device(source)
         context.wake.watch(link.pollDescriptor)
         return context
@@ -328,6 +334,7 @@ final class DeviceSource {
 
     func close() {
         if case .link(let session) = input, !ended { session.link.close() }
+        emulator?.stop()
         ended = true
     }
 }

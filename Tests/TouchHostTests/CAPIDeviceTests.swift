@@ -34,6 +34,23 @@ struct CAPIDeviceTests {
         #expect(lines.contains("status 3 0"), "a disconnected status ends the run")
     }
 
+    /// The whole stack: firmware emulated in-process on its simulated panel, its link, the
+    /// session, tracker and recognizers, and the example program's regions.
+    @Test func kioskExampleOnAnEmulatedBoard() throws {
+        let program = try Self.build("examples/kiosk.c", "kiosk")
+        let script = CAPILibrary.source("tests/c/fixtures/kiosk_tour.touch")
+        let result = CAPIProcess.run(program, ["emulate:kiosk-15?script=\(script)", "30"], timeout: 60)
+        #expect(result.status == 0, "\(result.output)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("kiosk: kiosk-15, 345 x 194 mm"), "\(result.output)")
+        #expect(lines.filter { $0.hasPrefix("button") } == ["button 2", "button 4"], "\(result.output)")
+        #expect(lines.contains("map pan began"))
+        #expect(lines.contains { $0.hasPrefix("map pan ended") })
+        #expect(lines.contains("map zoom began"))
+        #expect(lines.contains { $0.hasPrefix("map zoom ended, scale 2.") }, "\(result.output)")
+        #expect(lines.last?.hasSuffix("went away") == true, "the emulator hangs up after its script")
+    }
+
     @Test func aControllerOverTCPWorksAsOneOnAPort() throws {
         let program = try Self.build("tests/c/source_loop.c", "source_loop")
         let listener = try CAPITCPListener()

@@ -217,7 +217,10 @@ int main(void) {
     CHECK(strstr(th_get_last_error(), "touchhost-no-such-port") != NULL);
     CHECK_ERR(th_context_open("tcp:localhost:notaport", NULL, &ctx), TH_ERR_INVALID_ARGUMENT);
     CHECK_ERR(th_context_open("replay:/touchhost/no/such/file.touch", NULL, &ctx), TH_ERR_NOT_FOUND);
-    CHECK_ERR(th_context_open("emulate:some-board", NULL, &ctx), TH_ERR_NOT_SUPPORTED);
+    CHECK_ERR(th_context_open("emulate:no-such-board", NULL, &ctx), TH_ERR_NOT_FOUND);
+    CHECK(strstr(th_get_last_error(), "kiosk-15") != NULL); /* the message lists the boards */
+    CHECK_ERR(th_context_open("emulate:kiosk-15?speed=2", NULL, &ctx), TH_ERR_INVALID_ARGUMENT);
+    CHECK_ERR(th_context_open("emulate:kiosk-15?script=/touchhost/no/such.touch", NULL, &ctx), TH_ERR_NOT_FOUND);
     char path[64], source[128];
     write_script(path, "0ms tap 10 10\n1s wiggle 3\n");
     snprintf(source, sizeof source, "replay:%s", path);

@@ -337,6 +337,8 @@ th_error th_context_new_manual(const th_context_options *options, th_context **o
  *  - a serial port or pseudo-terminal: "/dev/ttyUSB0", "/dev/ttyACM0?baud=921600&flow=rtscts"
  *    (options baud, bits, parity=none|odd|even, stopbits, flow=none|rtscts|xonxoff|dtrdsr);
  *  - "tcp:HOST:PORT", a controller served over TCP (`touchhost emulate --link tcp:PORT`);
+ *  - "emulate:BOARD[?script=FILE&seed=N]", the controller firmware emulated in-process on a board
+ *    of `touchhost boards` ("emulate:kiosk-15"); a script plays once the context first speaks;
  *  - "replay:FILE", a touch script (.touch), evemu or unistroke log, or .threc recording, replayed
  *    in virtual time as fast as it is dispatched; options as `touchhost replay`'s:
  *    "replay:FILE?format=evemu&desc=DESC&size=300x200&px-mm=0.25".
@@ -345,7 +347,8 @@ th_error th_context_new_manual(const th_context_options *options, th_context **o
  * a disconnect.
  * @return TH_OK; TH_ERR_INVALID_ARGUMENT; TH_ERR_NOT_FOUND (no such port or file);
  *         TH_ERR_IO (busy, permission; see th_get_last_error()); TH_ERR_FORMAT (bad recording);
- *         TH_ERR_NOT_SUPPORTED (a source kind this build lacks).
+ *         TH_ERR_NOT_SUPPORTED (a source kind this build lacks); TH_ERR_NOT_FOUND also for an
+ *         unknown board.
  * Thread: the calling thread becomes the context's owner.
  */
 th_error th_context_open(const char *source, const th_context_options *options, th_context **out);
