@@ -24,7 +24,6 @@ final class Context {
     private var collected: [HostEvent] = []
     /// The latest time the context has seen: reports, advances.
     var now: Microseconds = 0
-    var started = false
 
     private var queue: [QueuedEvent] = []
     private var head = 0
