@@ -51,6 +51,25 @@ struct CAPIDeviceTests {
         #expect(lines.last?.hasSuffix("went away") == true, "the emulator hangs up after its script")
     }
 
+    /// The same tour played by `touchhost emulate` in its own process, the kiosk on the pty it names.
+    @Test func kioskExampleAgainstTouchhostEmulate() throws {
+        let program = try Self.build("examples/kiosk.c", "kiosk")
+        let script = CAPILibrary.source("tests/c/fixtures/kiosk_tour.touch")
+        let emulator = try TouchHostBinary.start(
+            try TouchHostBinary.locate(), ["emulate", "--board", "kiosk-15", "--script", script])
+        defer { if emulator.process.isRunning { emulator.process.terminate() } }
+        let first = try #require(emulator.firstLine())
+        #expect(first.hasPrefix("pty: /dev/"), "\(first)")
+        let path = String(first.dropFirst("pty: ".count))
+        let result = CAPIProcess.run(program, [path, "30"], timeout: 60)
+        #expect(result.status == 0, "\(result.output)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("button") } == ["button 2", "button 4"], "\(result.output)")
+        #expect(lines.contains("map pan began"))
+        #expect(lines.contains { $0.hasPrefix("map zoom ended, scale 2.") }, "\(result.output)")
+        #expect(lines.last?.hasSuffix("went away") == true, "the emulator exits after its script")
+    }
+
     @Test func aControllerOverTCPWorksAsOneOnAPort() throws {
         let program = try Self.build("tests/c/source_loop.c", "source_loop")
         let listener = try CAPITCPListener()
