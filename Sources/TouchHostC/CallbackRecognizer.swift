@@ -55,8 +55,64 @@ final class CustomScope {
     init(_ context: UnsafeMutablePointer<RecognizerContext>) { self.context = context }
 }
 
-/// A recognizer whose hooks are C callbacks: the engine's custom recognizer type for C contexts.
-struct CallbackRecognizer: CustomRecognizer {
+/// The engine's custom recognizer type for C contexts: recognizers whose hooks are C callbacks,
+/// and template recognizers (a stroke kind the engine does not build in).
+enum ContextRecognizer: CustomRecognizer {
+    case callback(CallbackRecognizer)
+    case template(SingleStrokeRecognizer<TemplateMatcher>)
+
+    var kind: GestureKind {
+        switch self {
+        case .callback: .custom
+        case .template: .template
+        }
+    }
+
+    mutating func touchesBegan(_ touches: TouchSet, context: inout RecognizerContext) {
+        switch self {
+        case .callback(var r): r.touchesBegan(touches, context: &context); self = .callback(r)
+        case .template(var r): r.touchesBegan(touches, context: &context); self = .template(r)
+        }
+    }
+
+    mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
+        switch self {
+        case .callback(var r): r.touchesMoved(touches, context: &context); self = .callback(r)
+        case .template(var r): r.touchesMoved(touches, context: &context); self = .template(r)
+        }
+    }
+
+    mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
+        switch self {
+        case .callback(var r): r.touchesEnded(touches, context: &context); self = .callback(r)
+        case .template(var r): r.touchesEnded(touches, context: &context); self = .template(r)
+        }
+    }
+
+    mutating func touchesCancelled(_ touches: TouchSet, context: inout RecognizerContext) {
+        switch self {
+        case .callback(var r): r.touchesCancelled(touches, context: &context); self = .callback(r)
+        case .template(var r): r.touchesCancelled(touches, context: &context); self = .template(r)
+        }
+    }
+
+    mutating func deadlineReached(context: inout RecognizerContext) {
+        switch self {
+        case .callback(var r): r.deadlineReached(context: &context); self = .callback(r)
+        case .template(var r): r.deadlineReached(context: &context); self = .template(r)
+        }
+    }
+
+    mutating func reset() {
+        switch self {
+        case .callback(var r): r.reset(); self = .callback(r)
+        case .template(var r): r.reset(); self = .template(r)
+        }
+    }
+}
+
+/// A recognizer whose hooks are C callbacks.
+struct CallbackRecognizer: GestureRecognizer {
     let table: CallbackTable
 
     var kind: GestureKind { .custom }

@@ -10,7 +10,7 @@ final class EngineStage: GestureRecognizing {
     private(set) var deliveries: [TouchDelivery] = []
 
     init(panelWidth: Float, panelHeight: Float) {
-        recognizers = RecognizerSet(panelWidth: panelWidth, panelHeight: panelHeight)
+        recognizers = RecognizerSet(panelWidth: panelWidth, panelHeight: panelHeight, templates: TemplateStore())
     }
 
     func process(_ frame: TouchFrame, events: inout GestureEventList) {

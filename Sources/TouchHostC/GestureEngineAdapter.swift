@@ -4,7 +4,7 @@ import TouchCore
 // engine type with C callback recognizers, and the kiosk set. Everything else in TouchHostC talks
 // to `RecognizerSet`, so a change in the engine's surface lands here only.
 
-typealias CEngine = GestureEngine<CallbackRecognizer>
+typealias CEngine = GestureEngine<ContextRecognizer>
 
 /// th_recognizer_params as Swift values.
 struct RecognizerParameters {
@@ -166,7 +166,7 @@ struct RecognizerSet {
     private enum Step {
         case kiosk(KioskSelection)
         case builtIn(RecognizerParameters)
-        case custom(CallbackRecognizer, RecognizerOptions)
+        case custom(ContextRecognizer, RecognizerOptions)
         case requireToFail(Int, Int)
         case simultaneous(Int, Int)
     }
@@ -174,9 +174,13 @@ struct RecognizerSet {
     static let maxRecognizers = GestureLimits.maxRecognizers
     static let maxRegions = GestureLimits.maxRegions - 1
 
-    init(panelWidth: Float, panelHeight: Float) {
+    /// The context's templates, for its template recognizers.
+    let templates: TemplateStore
+
+    init(panelWidth: Float, panelHeight: Float, templates: TemplateStore) {
         self.panelWidth = panelWidth
         self.panelHeight = panelHeight
+        self.templates = templates
         engine = CEngine(configuration: GestureEngineConfiguration(panelWidth: panelWidth, panelHeight: panelHeight))
     }
 
@@ -199,6 +203,10 @@ struct RecognizerSet {
     mutating func add(_ parameters: RecognizerParameters) throws(CallError) -> Int {
         try checkRoom()
         try checkRegion(parameters.region)
+        if parameters.kind == .template {
+            let recognizer = ContextRecognizer.template(SingleStrokeRecognizer(TemplateMatcher(store: templates)))
+            return try addCustom(recognizer, options: parameters.options)
+        }
         guard let spec = parameters.spec else {
             throw CallError(.notSupported, "recognizers of kind \(parameters.kind) cannot be added by parameters in this build")
         }
@@ -206,7 +214,7 @@ struct RecognizerSet {
         return Int(engine.add(spec, options: parameters.options).rawValue)
     }
 
-    mutating func addCustom(_ recognizer: CallbackRecognizer, options: RecognizerOptions) throws(CallError) -> Int {
+    mutating func addCustom(_ recognizer: ContextRecognizer, options: RecognizerOptions) throws(CallError) -> Int {
         try checkRoom()
         try checkRegion(Int32(options.region.rawValue))
         recipe.append(.custom(recognizer, options))
@@ -254,7 +262,7 @@ struct RecognizerSet {
 
     /// The same recognizers, relations and regions on a panel of another size, with no touches.
     func resized(panelWidth: Float, panelHeight: Float) -> RecognizerSet {
-        var copy = RecognizerSet(panelWidth: panelWidth, panelHeight: panelHeight)
+        var copy = RecognizerSet(panelWidth: panelWidth, panelHeight: panelHeight, templates: templates)
         copy.regions = regions
         for region in regions { _ = copy.engine.addRegion(region.rect, z: region.z) }
         for step in recipe {

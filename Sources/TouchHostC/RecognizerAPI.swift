@@ -96,7 +96,7 @@ public func th_context_add_custom_recognizer(
             try context.stage.recognizers.checkRegion(parameters.region)
         }
         let chosen = try context.chooseName(name, kind: .custom)
-        let index = try context.stage.recognizers.addCustom(CallbackRecognizer(table: table), options: options)
+        let index = try context.stage.recognizers.addCustom(.callback(CallbackRecognizer(table: table)), options: options)
         context.names.append(chosen)
         context.callbackTables.append(table)
         context.singlyAdded += 1
@@ -219,8 +219,24 @@ public func th_context_add_template(
             stroke.append(PanelPoint(x: Float(x), y: Float(y)))
         }
         guard !context.templates.contains(name) else { throw CallError(.exists, "a template named '\(name)' exists already") }
-        let index = try StrokeTemplates.add(stroke, named: name, to: context)
+        let store = context.stage.recognizers.templates
+        guard !store.library.isFull else {
+            throw CallError(.capacity, "a context holds at most \(TemplateLibrary.capacity) templates")
+        }
+        guard let index = store.add(stroke, label: UInt8(clamping: context.templates.count)) else {
+            throw CallError(.invalidArgument, "the points of '\(name)' do not make a stroke (they lie within 0.25 mm)")
+        }
         context.templates.append(name)
         out?.pointee = UInt32(index)
+    }
+}
+
+@_cdecl("th_context_set_template_min_score")
+public func th_context_set_template_min_score(_ handle: OpaquePointer?, _ score: Double) -> Int32 {
+    contextCall(handle) { (context) throws(CallError) in
+        guard score.isFinite, score >= 0, score <= 1 else {
+            throw CallError(.invalidArgument, "a template score is between 0 and 1, not \(score)")
+        }
+        context.stage.recognizers.templates.library.minimumScore = Float(score)
     }
 }

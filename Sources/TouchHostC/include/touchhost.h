@@ -553,14 +553,23 @@ th_error th_context_add_region(th_context *context, double x_mm, double y_mm, do
                                double height_mm, int32_t z, uint32_t flags, th_region *out);
 
 /**
- * Adds a stroke template for TH_GESTURE_TEMPLATE recognizers ($1 unistroke matching).
- * @param points the stroke as drawn, mm, at least 2 points.
+ * Adds a stroke template for the context's TH_GESTURE_TEMPLATE recognizers ($1 unistroke
+ * matching: position, size and rotation do not matter). A template recognizer follows one finger
+ * and, at its lift, recognizes the best-matching template if it scores at least the minimum.
+ * Templates added after the recognizer count too.
+ * @param points the stroke as drawn, mm, at least 2 points not all within 0.25 mm.
  * @param out receives the template's index (events report it); may be NULL.
- * @return TH_OK; TH_ERR_INVALID_ARGUMENT; TH_ERR_EXISTS; TH_ERR_CAPACITY;
- *         TH_ERR_NOT_SUPPORTED (a build without stroke templates); handle and thread errors.
+ * @return TH_OK; TH_ERR_INVALID_ARGUMENT; TH_ERR_EXISTS (name taken); TH_ERR_CAPACITY (32
+ *         templates); handle and thread errors.
  */
 th_error th_context_add_template(th_context *context, const char *name, const th_point *points,
                                  size_t count, uint32_t *out);
+
+/**
+ * The score (0..1) a stroke needs to be recognized as a template; 0.8 unless set.
+ * @return TH_OK; TH_ERR_INVALID_ARGUMENT (outside 0..1); handle and thread errors.
+ */
+th_error th_context_set_template_min_score(th_context *context, double score);
 
 /* Custom recognizers ------------------------------------------------------------------------ */
 
