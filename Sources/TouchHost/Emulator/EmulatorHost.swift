@@ -15,7 +15,7 @@ public final class EmulatorHost: @unchecked Sendable {
     private let links: EmulatorLinks
     private let stimuli: [TimedStimulus]
     private let scriptEnd: Microseconds?
-    private var faults: FaultSettings?
+    private let faults: FaultSettings?
     public var startsImmediately = false
     /// How long the emulator keeps serving after the script's last action, so the host sees the
     /// final reports and the controller's idle frames.
