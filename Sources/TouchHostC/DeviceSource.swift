@@ -202,7 +202,7 @@ final class DeviceSource {
             started = true
             lastAsk = now
             do {
-                try session.send(.getInfo)
+                try withoutSIGPIPE { () throws(LinkError) in try session.send(.getInfo) }
             } catch {
                 disconnect(session, context, because: error)
                 throw CallError(.disconnected, error.description)
@@ -308,7 +308,7 @@ final class DeviceSource {
         guard case .link(let session) = input else { throw CallError(.notSupported, "a replay takes no commands") }
         guard !ended else { throw CallError(.disconnected, "\(name): the device went away") }
         do {
-            try session.send(command)
+            try withoutSIGPIPE { () throws(LinkError) in try session.send(command) }
         } catch {
             throw CallError(Self.code(for: error, opening: false), error.description)
         }

@@ -88,6 +88,17 @@ struct CAPIDeviceTests {
         #expect(result.output.contains("status 3 0"))
     }
 
+    @Test func aControllerThatHangsUpGivesErrorsNotSIGPIPE() throws {
+        let program = try Self.build("tests/c/peer_gone.c", "peer_gone")
+        let listener = try CAPITCPListener()
+        let running = CAPIProcess.start(program, ["tcp:127.0.0.1:\(listener.port)"])
+        let fd = try listener.accept(within: 10)
+        close(fd)
+        let result = running.finish(timeout: 30)
+        #expect(result.status == 0, "status \(result.status) (13 is SIGPIPE):\n\(result.output)")
+        #expect(result.output.contains("peer_gone: ok"))
+    }
+
     @Test func kioskExampleTellsTheMapFromTheButtonBar() throws {
         let program = try Self.build("examples/kiosk.c", "kiosk")
         let controller = try CAPIFakeController()
