@@ -53,13 +53,41 @@ public final class DeviceSession {
         throw LinkError(port: link.name, cause: .other("no answer to the device-info request (is it a touchhost controller?)"))
     }
 
-    public func send(_ command: HostCommand) throws(LinkError) {
+    /// Sends a command without waiting for its reply; returns the request id the reply will carry.
+    @discardableResult
+    public func send(_ command: HostCommand) throws(LinkError) -> UInt8 {
         var bytes = ByteBuffer()
         FrameEncoder.writeDelimiter(to: &bytes)
-        FrameEncoder.encode(CommandFrame(requestId: nextRequestId, command: command), to: &bytes)
+        let requestId = nextRequestId
+        FrameEncoder.encode(CommandFrame(requestId: requestId, command: command), to: &bytes)
         nextRequestId = nextRequestId == UInt8.max ? 1 : nextRequestId + 1
         try link.write(bytes.bytes)
+        return requestId
     }
+
+    /// Sends a command and waits for the device's reply, sending it again (under a new request id)
+    /// after each silence: a reply lost to a bad byte costs a retry, not the command. Reports that
+    /// arrive meanwhile go through the pipeline as usual.
+    public func perform(
+        _ command: HostCommand, attempts: Int = 3, waitMilliseconds: Int32 = 300
+    ) throws(LinkError) -> CommandReply {
+        for _ in 0..<attempts {
+            let requestId = try send(command)
+            awaitedRequest = requestId
+            awaitedReply = nil
+            defer { awaitedRequest = nil }
+            let deadline = MonotonicClock.now() + Microseconds(waitMilliseconds) * 1_000
+            while MonotonicClock.now() < deadline {
+                _ = link.waitForInput(milliseconds: 10)
+                try readAvailable()
+                if let reply = awaitedReply { return reply }
+            }
+        }
+        throw LinkError(port: link.name, cause: .other("no reply to the \(command.frameType) command after \(attempts) tries"))
+    }
+
+    private var awaitedRequest: UInt8?
+    private var awaitedReply: CommandReply?
 
     /// Waits up to `milliseconds` for bytes, handles what came, and lets idle timers fire.
     public func pump(milliseconds: Int32) throws(LinkError) {
@@ -93,8 +121,8 @@ public final class DeviceSession {
         self.link = link
         decoder = FrameDecoder()
         info = nil
-        emit(.status(StatusEvent(kind: .reconnected, timestamp: lastDeviceTime)))
         try handshake()
+        emit(.status(StatusEvent(kind: .reconnected, timestamp: lastDeviceTime)))
     }
 
     /// The input is over: let every pending timer fire.
@@ -141,7 +169,9 @@ public final class DeviceSession {
             emit(.touch(record.touch, at: record.timestamp))
         case .gesture(let gesture):
             emit(.gesture(gesture))
-        case .heatmap, .reply:
+        case .reply(let reply):
+            if reply.requestId == awaitedRequest { awaitedReply = reply }
+        case .heatmap:
             break
         }
     }
