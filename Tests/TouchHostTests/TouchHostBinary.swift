@@ -24,17 +24,32 @@ enum TouchHostBinary {
             self.output = output
         }
 
+        /// Bytes read past the last line handed out.
+        private var bytes: [UInt8] = []
+
         /// The first line of standard output, waiting up to 10 s for it.
         func firstLine() -> String? {
-            var bytes: [UInt8] = []
             let deadline = Date().addingTimeInterval(10)
             while Date() < deadline {
+                if let newline = bytes.firstIndex(of: 10) {
+                    defer { bytes.removeSubrange(...newline) }
+                    return String(decoding: bytes[..<newline], as: UTF8.self)
+                }
                 let chunk = output.availableData
                 if chunk.isEmpty { return nil }
                 bytes += chunk
-                if let newline = bytes.firstIndex(of: 10) { return String(decoding: bytes[..<newline], as: UTF8.self) }
             }
             return nil
+        }
+
+        /// Every further line until the program exits; it is stopped after `timeout` seconds.
+        func remainingLines(timeout: TimeInterval) -> [String] {
+            let drain = Drain(output)
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning, Date() < deadline { usleep(20_000) }
+            if process.isRunning { process.terminate() }
+            bytes += drain.wait()
+            return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
         }
     }
 
