@@ -27,6 +27,9 @@ struct MonitorCommand: ParsableCommand {
     @Option(help: "The legacy panel's size in mm, WxH (default 345x194).")
     var size: String?
 
+    @Option(name: .customLong("contacts-from"), help: "controller (its contact reports) or heatmap (the host finds contacts in raw heatmaps).")
+    var contactsFrom: String = "controller"
+
     @OptionGroup var live: LiveOptions
 
     func validate() throws {
@@ -34,6 +37,10 @@ struct MonitorCommand: ParsableCommand {
         if let legacyProtocol, LegacyProtocol(name: legacyProtocol) == nil {
             throw ValidationError("--protocol: unknown protocol '\(legacyProtocol)' (known: elo, mtouch, penmount6250, egalax)")
         }
+        guard contactsFrom == "controller" || contactsFrom == "heatmap" else {
+            throw ValidationError("--contacts-from is controller or heatmap")
+        }
+        if contactsFrom == "heatmap", legacyProtocol != nil { throw ValidationError("legacy controllers send no heatmaps") }
         if let size {
             guard legacyProtocol != nil else { throw ValidationError("--size needs --protocol") }
             guard Self.panel(size) != nil else { throw ValidationError("--size is WxH in mm, e.g. 345x194") }
@@ -57,6 +64,7 @@ struct MonitorCommand: ParsableCommand {
             HostStack.pipeline(recognizers: selection, for: info, sink: sink)
         }
         try session.handshake()
+        if contactsFrom == "heatmap" { try session.streamHeatmaps() }
         if !json, let info = session.info { output.write(line: "\(port): \(info.summary)") }
         let limits = live.limits()
         func shouldStop() -> Bool { limits.reached(by: session) }
@@ -102,7 +110,9 @@ struct MonitorCommand: ParsableCommand {
             if giveUp() { break }
             guard let link = try? LinkOpener.open(port, baud: live.baud) else { continue }
             output.statusDetail = port
-            if (try? session.reconnected(link)) != nil { return true }
+            guard (try? session.reconnected(link)) != nil else { continue }
+            if contactsFrom == "heatmap" { try? session.streamHeatmaps() }
+            return true
         }
         return false
     }

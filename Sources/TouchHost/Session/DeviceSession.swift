@@ -86,6 +86,24 @@ public final class DeviceSession {
         throw LinkError(port: link.name, cause: .other("no reply to the \(command.frameType) command after \(attempts) tries"))
     }
 
+    /// Where contacts come from: the controller's reports, or the host's own search of the
+    /// heatmaps it streams (`findsContactsInHeatmaps`, after `streamHeatmaps()`).
+    public private(set) var heatmapFinder: HeatmapContactFinder?
+
+    /// Asks the controller for raw heatmaps instead of contacts and finds the contacts on the host.
+    public func streamHeatmaps() throws(LinkError) {
+        guard let info else { throw LinkError(port: link.name, cause: .other("no device info yet")) }
+        guard info.supportedModes.supports(.heatmap) else {
+            throw LinkError(port: link.name, cause: .other("the controller cannot stream heatmaps"))
+        }
+        heatmapFinder = HeatmapContactFinder(for: info)
+        let reply = try perform(.setMode(.heatmap))
+        guard reply.isAccepted else {
+            heatmapFinder = nil
+            throw LinkError(port: link.name, cause: .other("the controller refused heatmap mode (\(reply.result))"))
+        }
+    }
+
     private var awaitedRequest: UInt8?
     private var awaitedReply: CommandReply?
 
@@ -151,7 +169,7 @@ public final class DeviceSession {
             if pipeline == nil { pipeline = makePipeline(info) { [unowned self] in self.emit($0) } }
             self.info = info
         case .contacts(let report):
-            guard let info, let pipeline else { return }
+            guard let info, let pipeline, heatmapFinder == nil else { return }
             let time = deviceTime(report.timestamp)
             pipeline.advance(through: time)
             pipeline.consume(report.contactFrame(on: info, at: time))
@@ -162,6 +180,11 @@ public final class DeviceSession {
                 // The controller forgot its contacts and restarts its clock and sequence.
                 pipeline.cancelAll(at: time)
                 clock.restart()
+                // A reset returns the controller to contact reports: ask for heatmaps again.
+                if heatmapFinder != nil {
+                    heatmapFinder = info.map(HeatmapContactFinder.init(for:))
+                    _ = try? send(.setMode(.heatmap))
+                }
             }
             if let event = StatusEvent(status, at: time) { emit(.status(event)) }
         case .touch(let record):
@@ -171,8 +194,12 @@ public final class DeviceSession {
             emit(.gesture(gesture))
         case .reply(let reply):
             if reply.requestId == awaitedRequest { awaitedReply = reply }
-        case .heatmap:
-            break
+        case .heatmap(let slice):
+            guard let pipeline, heatmapFinder != nil else { return }
+            let time = deviceTime(slice.timestamp)
+            guard let frame = heatmapFinder!.add(slice, at: time) else { return }
+            pipeline.advance(through: time)
+            pipeline.consume(frame)
         }
     }
 
