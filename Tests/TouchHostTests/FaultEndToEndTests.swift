@@ -16,19 +16,23 @@ import TouchCore
 
     struct Case: Sendable, CustomStringConvertible {
         var faults: String
-        /// A status the host must report; nil when the fault may pass unnoticed (noise the firmware filters).
+        /// A status the host must report; nil when the tracker repairs the fault silently (a lost
+        /// lift is implied by the next full report, a reused id by its jump).
         var expected: String?
+        /// How many touches the host must see; nil when the fault adds some (noise bursts).
+        var touches: Int?
         var description: String { faults }
     }
 
+    /// The script's three touches; a reset mid-drag splits the drag in two.
     static let cases: [Case] = [
-        Case(faults: "byte-loss=20,seed=3", expected: "resync"),
-        Case(faults: "bit-flips=20,seed=3", expected: "resync"),
-        Case(faults: "noise=200,seed=3", expected: nil),
-        Case(faults: "lost-lifts=1000,seed=3", expected: nil),
-        Case(faults: "id-reuse=500,seed=3", expected: nil),
-        Case(faults: "duplicates=500,seed=3", expected: "duplicate-contact"),
-        Case(faults: "reset", expected: "device-reset"),
+        Case(faults: "byte-loss=20,seed=3", expected: "resync", touches: 3),
+        Case(faults: "bit-flips=20,seed=3", expected: "resync", touches: 3),
+        Case(faults: "noise=200,seed=3", expected: "overflow", touches: nil),
+        Case(faults: "lost-lifts=1000,seed=3", expected: nil, touches: 3),
+        Case(faults: "id-reuse=500,seed=3", expected: nil, touches: 3),
+        Case(faults: "duplicates=500,seed=3", expected: "duplicate-contact", touches: 3),
+        Case(faults: "reset", expected: "device-reset", touches: 4),
     ]
 
     @Test(arguments: cases)
@@ -40,6 +44,11 @@ import TouchCore
             #expect(phases.first == .began, "touch \(id): \(phases)")
             #expect(phases.filter(\.isTerminal).count == 1, "touch \(id) ended \(phases.filter(\.isTerminal).count) times")
             #expect(phases.last?.isTerminal == true, "touch \(id) was left down: \(phases)")
+        }
+        if let expected = fault.touches { #expect(touches.count == expected, "touches: \(touches)") }
+        // The decoder is back on the frame boundary at once: a resync never costs more than two reports.
+        for status in run.statuses where status.kind == .framesLost {
+            #expect(status.count <= 2, "\(status.count) reports lost at \(status.timestamp)")
         }
         let statistics = run.decoderStatistics
         // Each corruption costs the frame it hit and, at worst, the one after.
@@ -98,7 +107,9 @@ struct EmulatedRun {
         return phases
     }
 
-    var statusNames: [String] {
-        events.compactMap { if case .status(let status) = $0 { status.kind.jsonName } else { nil } }
+    var statuses: [StatusEvent] {
+        events.compactMap { if case .status(let status) = $0 { status } else { nil } }
     }
+
+    var statusNames: [String] { statuses.map(\.kind.jsonName) }
 }
