@@ -42,7 +42,7 @@ import TouchCore
         let port = 20_000 + Int(getpid() % 20_000)
         let emulator = try TouchHostBinary.start(
             binary, ["emulate", "--link", "tcp:\(port)", "--script", script.path, "--faults", "drop-link"])
-        defer { emulator.process.terminate() }
+        defer { emulator.stop() }
         #expect(emulator.firstLine() == "tcp: localhost:\(port)")
 
         let monitor = try TouchHostBinary.run(binary, ["monitor", "tcp:localhost:\(port)", "--json", "--until-idle", "1"], timeout: 30)
@@ -75,15 +75,16 @@ import TouchCore
             }
         }
         let first = try TouchHostBinary.start(binary, ["emulate", "--script", hold.path])
+        defer { first.stop() }
         try point(String(try #require(first.firstLine()).dropFirst("pty: ".count)))
         let monitor = try TouchHostBinary.start(binary, ["monitor", alias, "--until-idle", "5"])
+        defer { monitor.stop() }
         let header = try #require(monitor.firstLine(), "the monitor printed nothing")
         #expect(header.hasPrefix(alias))
         usleep(800_000)
-        first.process.terminate()
-        first.process.waitUntilExit()
+        first.stop()
         let second = try TouchHostBinary.start(binary, ["emulate", "--script", tap.path])
-        defer { second.process.terminate() }
+        defer { second.stop() }
         try point(String(try #require(second.firstLine()).dropFirst("pty: ".count)))
 
         let lines = monitor.remainingLines(timeout: 30)
@@ -91,8 +92,8 @@ import TouchCore
         #expect(lines[disconnected].contains(alias) && lines[disconnected].contains("went away"), "\(lines[disconnected])")
         let reconnected = try #require(lines.firstIndex { $0.contains("status reconnected") }, "\(lines)")
         #expect(reconnected > disconnected)
-        let began = lines.filter { $0.contains(" began ") }.count
-        let finished = lines.filter { $0.contains(" ended ") || $0.contains(" cancelled ") }.count
+        let began = lines.filter { $0.contains("touch ") && $0.contains(" began ") }.count
+        let finished = lines.filter { $0.contains("touch ") && ($0.contains(" ended ") || $0.contains(" cancelled ")) }.count
         #expect(began == 2 && finished == 2, "\(lines)")
         #expect(lines[..<reconnected].contains { $0.contains(" cancelled ") }, "\(lines)")
     }
@@ -107,10 +108,10 @@ import TouchCore
     @Test func aPortAnotherMonitorHoldsIsBusy() throws {
         let binary = try TouchHostBinary.locate()
         let emulator = try TouchHostBinary.start(binary, ["emulate"])
-        defer { emulator.process.terminate() }
+        defer { emulator.stop() }
         let pty = String(try #require(emulator.firstLine()).dropFirst("pty: ".count))
         let holder = try TouchHostBinary.start(binary, ["monitor", pty, "--duration", "10"])
-        defer { holder.process.terminate() }
+        defer { holder.stop() }
         #expect(holder.firstLine()?.hasPrefix(pty) == true)
         let second = try TouchHostBinary.run(binary, ["monitor", pty], timeout: 10)
         #expect(second.status == 1)
@@ -137,8 +138,8 @@ import TouchCore
         let pty = try PseudoTerminal()
         let name = "\(kind.name)"
         let monitor = try TouchHostBinary.start(
-            binary, ["monitor", pty.path, "--protocol", name, "--size", "300x200", "--json", "--until-idle", "2"],
-            )
+            binary, ["monitor", pty.path, "--protocol", name, "--size", "300x200", "--json", "--until-idle", "2"])
+        defer { monitor.stop() }
         try #require(waitUntilOpened(pty.path, by: monitor.process.processIdentifier), "the monitor never opened \(pty.path)")
         usleep(200_000)  // it sets the line up right after opening it
         let range = kind.defaultRange

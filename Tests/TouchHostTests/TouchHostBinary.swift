@@ -42,12 +42,19 @@ enum TouchHostBinary {
             return nil
         }
 
+        /// Ends the program for certain: children of a test runner may inherit a blocked SIGTERM.
+        func stop() {
+            guard process.isRunning else { return }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+
         /// Every further line until the program exits; it is stopped after `timeout` seconds.
         func remainingLines(timeout: TimeInterval) -> [String] {
             let drain = Drain(output)
             let deadline = Date().addingTimeInterval(timeout)
             while process.isRunning, Date() < deadline { usleep(20_000) }
-            if process.isRunning { process.terminate() }
+            stop()
             bytes += drain.wait()
             return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
         }
@@ -85,7 +92,7 @@ enum TouchHostBinary {
         let stderr = Drain(err.fileHandleForReading)
         while process.isRunning, Date() < deadline { usleep(20_000) }
         if process.isRunning {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             throw Failure(description: "touchhost \(arguments.joined(separator: " ")) ran past \(timeout) s")
         }
         return Result(

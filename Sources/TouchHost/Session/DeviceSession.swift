@@ -130,6 +130,7 @@ public final class DeviceSession {
         let time = estimatedDeviceTime()
         pipeline?.cancelAll(at: time)
         emit(.status(StatusEvent(kind: .disconnected, timestamp: time)))
+        lastDeviceTime = time
         clock.restart()
         lastArrival = nil
     }
