@@ -60,8 +60,14 @@ struct MonitorCommand: ParsableCommand {
             try runLegacy(packetProtocol, selection: selection, output: output)
             return
         }
+        let fromHeatmaps = contactsFrom == "heatmap"
         let session = DeviceSession(link: try LinkOpener.open(port, baud: live.baud), sink: output.write) { info, sink in
-            HostStack.pipeline(recognizers: selection, for: info, sink: sink)
+            guard fromHeatmaps else { return HostStack.pipeline(recognizers: selection, for: info, sink: sink) }
+            // The tracker follows the heatmaps' slower rate, or its report timeout would end touches between them.
+            let size = info.panelSize
+            return HostStack.pipeline(
+                recognizers: selection, reportRate: HeatmapContactFinder(for: info).heatmapRate(reportRate: Int(info.reportRate)),
+                panel: PanelSize(width: size.x, height: size.y), sink: sink)
         }
         try session.handshake()
         if contactsFrom == "heatmap" { try session.streamHeatmaps() }

@@ -171,3 +171,27 @@ import TouchCore
         return false
     }
 }
+
+/// `monitor --contacts-from heatmap` against the emulator: the host finds the touches itself.
+@Suite struct MonitorHeatmapTests {
+    @Test func touchesFoundInHeatmapsBeginAndEndWhereTheScriptSays() throws {
+        let binary = try TouchHostBinary.locate()
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("heatmap-\(getpid()).touch")
+        try "0ms hold 100 60 for 800ms\n1000ms drag from 60 120 to 160 120 in 1000ms\n".write(to: script, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: script) }
+        let emulator = try TouchHostBinary.start(binary, ["emulate", "--script", script.path])
+        defer { emulator.stop() }
+        let pty = String(try #require(emulator.firstLine()).dropFirst("pty: ".count))
+        let monitor = try TouchHostBinary.run(
+            binary, ["monitor", pty, "--contacts-from", "heatmap", "--json", "--until-idle", "1"], timeout: 30)
+        #expect(monitor.status == 0, "\(monitor.error)")
+        let touches = monitor.lines.compactMap(TouchLine.init)
+        let began = touches.filter { $0.phase == "began" }
+        try #require(began.count == 2, "\(touches.map(\.summary))")
+        #expect(began[0].position.distance(to: PanelPoint(x: 100, y: 60)) < 1.5, "\(began[0].summary)")
+        let dragEnd = try #require(touches.last { $0.id == began[1].id && $0.phase == "ended" }, "the drag never ended")
+        // Heatmaps come every 100 ms or so: the last one seen may be a few mm short of the end.
+        #expect(dragEnd.position.distance(to: PanelPoint(x: 160, y: 120)) < 12, "\(dragEnd.summary)")
+        #expect(touches.filter { $0.phase == "ended" }.count == 2)
+    }
+}

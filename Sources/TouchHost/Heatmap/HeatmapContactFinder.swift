@@ -47,6 +47,16 @@ public struct HeatmapContactFinder {
         self.init(board: board)
     }
 
+    /// Heatmaps a second the controller sends at its report rate: it spaces them so that they fit
+    /// the link beside the contact reports (the firmware's own `heatmapInterval`). The host's
+    /// tracker runs at this rate, or its report timeout would end touches between heatmaps.
+    public func heatmapRate(reportRate: Int) -> Int {
+        var controller = TouchController(board: board, seed: 0)
+        _ = controller.setReportRate(reportRate)
+        let interval = controller.heatmapInterval
+        return max(1, reportRate / max(1, interval))
+    }
+
     /// Adds one slice; returns the scan's contacts, in millimetres at `time`, once its grid is whole.
     public mutating func add(_ slice: HeatmapSlice, at time: Microseconds) -> ContactFrame? {
         guard Int(slice.columns) == grid.columns, Int(slice.totalRows) == grid.rows else { return nil }
