@@ -16,6 +16,12 @@ public final class LegacySession {
     /// Legacy controllers stream at roughly this rate while touched; the tracker's timeout follows it.
     public static let assumedReportRate = 100
 
+    /// A legacy stream has no sequence numbers and its packets come as the controller pleases: the
+    /// contact source lifts a contact quiet for 250 ms, so the tracker must not split a touch, nor
+    /// time it out, any sooner than that.
+    public static let trackerConfiguration = TrackerConfiguration(
+        reportRateHz: assumedReportRate, staleGap: 300_000, minimumReportTimeout: 400_000)
+
     public init(
         link: any ByteLink, protocol packetProtocol: LegacyProtocol, panel: PanelSize,
         recognizers: RecognizerSelection, sink: @escaping (HostEvent) -> Void
@@ -27,7 +33,7 @@ public final class LegacySession {
         lastActivity = start
         var forward: ((HostEvent) -> Void)?
         pipeline = HostStack.pipeline(
-            recognizers: recognizers, tracker: TrackerConfiguration(reportRateHz: Self.assumedReportRate),
+            recognizers: recognizers, tracker: Self.trackerConfiguration,
             panel: panel, sink: { forward?($0) })
         forward = { [unowned self] in self.emit($0) }
     }
