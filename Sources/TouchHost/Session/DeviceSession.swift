@@ -131,18 +131,31 @@ public final class DeviceSession {
         pipeline?.cancelAll(at: time)
         emit(.status(StatusEvent(kind: .disconnected, timestamp: time)))
         lastDeviceTime = time
-        clock.restart()
+        disconnection = (time, now())
         lastArrival = nil
     }
+
+    /// Session time and host time of the last disconnect: the gap is measured on the host's clock.
+    private var disconnection: (device: Microseconds, host: Microseconds)?
 
     /// A new link to the same device after a disconnect.
     public func reconnected(_ link: any ByteLink) throws(LinkError) {
         self.link = link
         decoder = FrameDecoder()
         info = nil
+        if let disconnection {
+            // The device may have run on, or restarted: either way session time resumes at host time.
+            lastDeviceTime = disconnection.device + max(0, now() - disconnection.host)
+            clock.restart(continuingFrom: lastDeviceTime)
+        }
+        announcesReconnect = true
+        defer { announcesReconnect = false }
         try handshake()
-        emit(.status(StatusEvent(kind: .reconnected, timestamp: lastDeviceTime)))
     }
+
+    /// Set while a reconnect's handshake runs: its device info is announced as `reconnected`
+    /// before any report that follows it.
+    private var announcesReconnect = false
 
     /// The input is over: let every pending timer fire.
     public func finish() { pipeline?.finish() }
@@ -168,6 +181,9 @@ public final class DeviceSession {
         switch message {
         case .info(let info):
             if pipeline == nil { pipeline = makePipeline(info) { [unowned self] in self.emit($0) } }
+            if announcesReconnect, self.info == nil {
+                emit(.status(StatusEvent(kind: .reconnected, timestamp: lastDeviceTime)))
+            }
             self.info = info
         case .contacts(let report):
             guard let info, let pipeline, heatmapFinder == nil else { return }
