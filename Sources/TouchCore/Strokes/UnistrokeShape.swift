@@ -1,6 +1,7 @@
 /// A stroke brought to the canonical form of the $1 unistroke recognizer (Wobbrock, Wilson and Li,
-/// UIST 2007): 64 equally spaced points, stretched to a unit square and centred on the origin. Two
-/// shapes are compared point by point over rotations within ±45°, and by the directions they travel.
+/// UIST 2007): 64 equally spaced points, stretched to a unit square (narrow strokes only part way)
+/// and centred on the origin. Two shapes are compared point by point over rotations within ±45°,
+/// and by the directions they travel (`StrokeDirections`).
 ///
 /// Unlike the paper, the stroke is not first turned so that its first point lies at angle zero: the
 /// shape keeps the orientation it was drawn in (Protractor's orientation-sensitive mode, Li, CHI 2010).
@@ -12,6 +13,9 @@ public struct UnistrokeShape: Sendable {
     /// The side of the square shapes are scaled to; scores are relative to its half diagonal.
     public static let squareSize: Float = 1
     static let halfDiagonal: Float = 0.5 * (2 * squareSize * squareSize).squareRoot()
+    /// The least share of its longer side a stroke's shorter side is stretched to (the paper stretches
+    /// every stroke to a full square, which turns straight lines into diagonals).
+    public static let narrowestSide: Float = 0.3
     /// How much a difference in directions travelled (0 to 2) adds to the point distance (in
     /// squares) when choosing between templates. Across people, one person's templates are right
     /// 97-98% of the time for weights from 0.15 to 0.3 and 93% without the term (docs/strokes.md).
@@ -34,9 +38,12 @@ public struct UnistrokeShape: Sendable {
         points = path.points
         let n = Self.pointCount
         let bounds = path.bounds
-        // A straight line has no height; leaving that axis unscaled avoids dividing by zero.
-        let width = max(bounds.max.x - bounds.min.x, 1e-6)
-        let height = max(bounds.max.y - bounds.min.y, 1e-6)
+        let size = max(bounds.max.x - bounds.min.x, bounds.max.y - bounds.min.y, 1e-6)
+        // An axis shorter than `narrowestSide` of the longer one is stretched only to that share,
+        // so a line stays a line instead of becoming a diagonal, and no stroke jumps between
+        // stretched and unstretched as its proportions cross a threshold.
+        let width = max(bounds.max.x - bounds.min.x, Self.narrowestSide * size)
+        let height = max(bounds.max.y - bounds.min.y, Self.narrowestSide * size)
         var sum = PanelPoint.zero
         for i in 0..<n {
             points[i] = PanelPoint(x: points[i].x * Self.squareSize / width, y: points[i].y * Self.squareSize / height)
