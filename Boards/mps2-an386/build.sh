@@ -49,7 +49,7 @@ swift_flags=(-enable-experimental-feature Embedded -enable-experimental-feature 
              -target armv7em-none-none-eabi -wmo -Osize -parse-as-library
              -Xfrontend -function-sections -Xfrontend -disable-stack-protector -I "$obj")
 c_flags=(--target=armv7em-none-eabi -mcpu=cortex-m4 -mthumb -mfloat-abi=softfp -mfpu=fpv4-sp-d16
-         -Os -ffreestanding -fno-builtin -ffunction-sections -fdata-sections -std=c11 -Wall -Werror)
+         -ffreestanding -fno-builtin -ffunction-sections -fdata-sections -std=c11 -Wall -Werror)
 
 swift_module() {  # name, source files...
     local module=$1; shift
@@ -68,8 +68,9 @@ if [ -n "$(sources "$root/Boards/Catalog")" ]; then
 fi
 swift_module MPS2AN386 $(sources "$board/Support" "$board/$variant"); objects+=("$obj/MPS2AN386.o")
 for c in "$board"/Support/*.c; do
+    level=-Os; [ "$(basename "$c")" = arith64.c ] && level=-O2
     o="$obj/$(basename "$c" .c).o"
-    "$clang" "${c_flags[@]}" -c "$c" -o "$o"
+    "$clang" "${c_flags[@]}" $level -c "$c" -o "$o"
     objects+=("$o")
 done
 
