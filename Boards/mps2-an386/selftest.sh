@@ -29,8 +29,9 @@ timeout "$timeout_s" qemu-system-arm -M mps2-an386 -nographic -monitor none -ser
     -semihosting-config enable=on,target=native "${icount[@]}" -kernel "$image" >"$log" 2>&1 || status=$?
 cat "$log"
 if [ $measure = 1 ]; then
-    awk '/^scan: .* core ticks/ { for (i = 1; i <= NF; i++) if ($i == "ticks/frame") t = $(i-1) }
-         END { if (t != "") printf "scan: %d instructions/frame (%.2f ms at 100 MHz, 1 instruction/cycle)\n", t*40, t*40/100000 }' "$log"
+    awk '/^scan-cost:/ { for (i = 1; i < NF; i++) v[$i] = $(i+1)
+        p = v["pipeline-ticks/frame"] * 40; f = v["front-end-ticks/frame"] * 40
+        printf "scan-cost: pipeline %d instructions/frame (%.2f ms at 100 MHz if 1 instruction/cycle), simulated front end %d\n", p, p / 100000, f }' "$log"
 fi
 rm -f "$log"
 [ $status = 124 ] && echo "selftest.sh: timed out after ${timeout_s}s" >&2

@@ -33,6 +33,21 @@ struct RuntimeChecks {
         check(Int64(opaque(Float(-1e12))) == -999_999_995_904, "Float to Int64", &console)
         check(Int64(opaque(Float(-0.75))) == 0, "Float to Int64 truncation", &console)
         check(UInt64(opaque(Float(3e12))) == 3_000_000_053_248, "Float to UInt64", &console)
+        // Rounding through Support/floatmath.c: halves, negatives, tiny and huge values.
+        let values: InlineArray<7, Float> = [2.5, -2.5, 0.49999997, -0.2, 1.5, 8_388_607.5, -3.75]
+        let down: InlineArray<7, Float> = [2, -3, 0, -1, 1, 8_388_607, -4]
+        let away: InlineArray<7, Float> = [3, -3, 0, -0, 2, 8_388_608, -4]
+        let even: InlineArray<7, Float> = [2, -2, 0, -0, 2, 8_388_608, -4]
+        let towardZero: InlineArray<7, Float> = [2, -2, 0, -0, 1, 8_388_607, -3]
+        for i in values.indices {
+            let v = opaque(values[i])
+            check(v.rounded(.down) == down[i], "floorf", &console)
+            check(v.rounded(.up) == -(-v).rounded(.down), "ceilf", &console)
+            check(v.rounded() == away[i], "roundf", &console)
+            check(v.rounded(.toNearestOrEven) == even[i], "rintf", &console)
+            check(v.rounded(.towardZero) == towardZero[i], "truncf", &console)
+        }
+
         let root = opaque(Float(2)).squareRoot()
         check(root * root > 1.9999998 && root * root < 2.0000002, "squareRoot", &console)
     }

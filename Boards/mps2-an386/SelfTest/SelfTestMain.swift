@@ -19,6 +19,11 @@ public func boardMain() {
     console.append(Int(boardStackSize()))
     console.append(" bytes")
     console.flush()
+    // A stack used to its last words has probably overflowed below SRAM, where QEMU drops writes.
+    if boardStackHighWater() + 64 >= boardStackSize() {
+        console.line("selftest: FAIL stack exhausted")
+        failures += 1
+    }
     if failures == 0 {
         console.line("selftest: PASS")
         exitQEMU(0)
