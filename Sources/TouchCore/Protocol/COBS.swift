@@ -1,0 +1,82 @@
+/// Consistent Overhead Byte Stuffing: removes every 0x00 from a frame at a cost of one byte per
+/// 254, so 0x00 can mark frame ends and a receiver finds the next frame after any corruption.
+public enum COBS {
+    /// Writes the first `count` bytes of `frame` COBS-encoded, then the 0x00 delimiter.
+    public static func encode<S: ByteSink>(_ frame: FrameBuffer, count: Int, to sink: inout S) {
+        var start = 0
+        while true {
+            var end = start
+            while end < count && frame[end] != 0 && end - start < 254 { end += 1 }
+            sink.write(UInt8(end - start + 1))
+            for index in start..<end { sink.write(frame[index]) }
+            if end == count { break }
+            // A block of 254 non-zero bytes (code 0xFF) stands for no zero, so a zero right after it
+            // starts the next block; any other block stands for the zero that ended it.
+            start = end - start == 254 ? end : end + 1
+        }
+        sink.write(WireFormat.delimiter)
+    }
+
+    public static func encode<S: ByteSink>(_ frame: FrameBuffer, to sink: inout S) {
+        encode(frame, count: frame.count, to: &sink)
+    }
+}
+
+/// Undoes COBS one byte at a time into a fixed buffer: the first stage of `FrameDecoder`.
+public struct COBSDecoder: Sendable {
+    public enum Outcome: Equatable, Sendable {
+        /// The byte was consumed; no frame ended.
+        case pending
+        /// A delimiter ended a frame; `decoded` holds it.
+        case frame
+        /// A delimiter came right after another: nothing between them, nothing lost.
+        case idle
+        /// A delimiter ended input that was not a whole COBS frame: a block was cut short.
+        case badEncoding
+        /// A delimiter ended input that decoded to more than `WireFormat.maxFrameLength` bytes.
+        case tooLong
+    }
+
+    public private(set) var decoded = FrameBuffer()
+    /// Bytes of the current frame so far, the delimiter included once it arrives.
+    public private(set) var inputLength = 0
+    private var blockRemaining = 0
+    private var zeroPending = false
+    /// The last byte was a delimiter: the next one starts a new frame.
+    private var frameEnded = false
+
+    public init() {}
+
+    /// Consumes one byte. After any outcome but `.pending` the next byte starts a new frame, and
+    /// `decoded` and `inputLength` describe the frame just ended until then.
+    public mutating func push(_ byte: UInt8) -> Outcome {
+        if frameEnded { startFrame() }
+        inputLength += 1
+        if byte == WireFormat.delimiter {
+            frameEnded = true
+            if inputLength == 1 { return .idle }
+            if decoded.overflowed { return .tooLong }
+            return blockRemaining == 0 ? .frame : .badEncoding
+        }
+        if decoded.overflowed { return .pending }
+        if blockRemaining == 0 {
+            // A code byte. The zero the previous block stood for is written only now, because the
+            // last block of a frame stands for no zero.
+            if zeroPending { decoded.append(UInt8(0)) }
+            blockRemaining = Int(byte) - 1
+            zeroPending = byte != 0xFF
+        } else {
+            decoded.append(byte)
+            blockRemaining -= 1
+        }
+        return .pending
+    }
+
+    private mutating func startFrame() {
+        decoded.removeAll()
+        inputLength = 0
+        blockRemaining = 0
+        zeroPending = false
+        frameEnded = false
+    }
+}

@@ -1,0 +1,52 @@
+// Device units <-> panel millimetres, the one conversion firmware and host must agree on:
+// (0, 0) is the panel's top-left corner and (maxX, maxY) its bottom-right corner.
+// Integers reach Float through Int: a generic conversion from UInt16 needs an Array on 32-bit targets.
+
+extension DeviceInfo {
+    /// Panel size in millimetres.
+    public var panelSize: PanelPoint {
+        PanelPoint(x: Float(Int(panelWidth)) / 10, y: Float(Int(panelHeight)) / 10)
+    }
+
+    public func millimetres(x: UInt16, y: UInt16) -> PanelPoint {
+        let size = panelSize
+        return PanelPoint(
+            x: maxX == 0 ? 0 : Float(Int(x)) * size.x / Float(Int(maxX)),
+            y: maxY == 0 ? 0 : Float(Int(y)) * size.y / Float(Int(maxY)))
+    }
+
+    /// The nearest device coordinates of `point`, clamped to the panel.
+    public func deviceCoordinates(of point: PanelPoint) -> (x: UInt16, y: UInt16) {
+        let size = panelSize
+        return (
+            Self.scale(point.x, from: size.x, to: maxX),
+            Self.scale(point.y, from: size.y, to: maxY)
+        )
+    }
+
+    private static func scale(_ value: Float, from extent: Float, to maximum: UInt16) -> UInt16 {
+        guard extent > 0 else { return 0 }
+        let scaled = value / extent * Float(Int(maximum)) + 0.5
+        if !(scaled > 0) { return 0 }
+        if scaled >= Float(Int(maximum)) { return maximum }
+        return UInt16(scaled)
+    }
+}
+
+extension WireContact {
+    /// The tracker's input for this contact, in millimetres on the panel `info` describes.
+    public func reportedContact(on info: DeviceInfo) -> ReportedContact {
+        ReportedContact(
+            controllerId: id, state: state, position: info.millimetres(x: x, y: y), amplitude: UInt16(amplitude))
+    }
+}
+
+extension ContactReport {
+    /// The tracker's input for this report. `timestamp` is the report's unwrapped time
+    /// (`TimestampUnwrapper`); the 16-bit sequence number is passed on as is.
+    public func contactFrame(on info: DeviceInfo, at timestamp: Microseconds) -> ContactFrame {
+        var frame = ContactFrame(timestamp: timestamp, sequence: UInt32(sequence), isFull: true)
+        for index in contacts.indices { frame.add(contacts[index].reportedContact(on: info)) }
+        return frame
+    }
+}

@@ -1,0 +1,61 @@
+/// The bytes of one frame before COBS: version, type, payload and CRC. Sized for the largest legal
+/// frame, so neither the encoder nor the decoder needs any other storage.
+public struct FrameBuffer: Sendable {
+    @usableFromInline var storage: InlineArray<260, UInt8>
+    public private(set) var count: Int = 0
+    /// Set when an append did not fit; the frame must not be sent.
+    public private(set) var overflowed = false
+
+    public init() {
+        storage = InlineArray(repeating: 0)
+    }
+
+    public var isFull: Bool { count == WireFormat.maxFrameLength }
+
+    public subscript(position: Int) -> UInt8 {
+        precondition(position >= 0 && position < count, "FrameBuffer index out of range")
+        return storage[position]
+    }
+
+    public mutating func removeAll() {
+        count = 0
+        overflowed = false
+    }
+
+    public mutating func append(_ byte: UInt8) {
+        guard count < WireFormat.maxFrameLength else {
+            overflowed = true
+            return
+        }
+        storage[count] = byte
+        count += 1
+    }
+
+    // Every multi-byte field on the wire is little-endian, the CRC included.
+
+    public mutating func append(_ value: UInt16) {
+        append(UInt8(truncatingIfNeeded: value))
+        append(UInt8(truncatingIfNeeded: value &>> 8))
+    }
+
+    public mutating func append(_ value: Int16) { append(UInt16(bitPattern: value)) }
+
+    public mutating func append(_ value: UInt32) {
+        append(UInt16(truncatingIfNeeded: value))
+        append(UInt16(truncatingIfNeeded: value &>> 16))
+    }
+
+    public mutating func append(_ value: Int64) {
+        let bits = UInt64(bitPattern: value)
+        append(UInt32(truncatingIfNeeded: bits))
+        append(UInt32(truncatingIfNeeded: bits &>> 32))
+    }
+
+    /// IEEE 754 single precision, as the Cortex-M4 FPU and the host both hold it.
+    public mutating func append(_ value: Float) { append(value.bitPattern) }
+
+    public mutating func append(_ point: PanelPoint) {
+        append(point.x)
+        append(point.y)
+    }
+}

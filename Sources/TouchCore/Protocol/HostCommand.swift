@@ -1,0 +1,35 @@
+/// What the host asks of the device. Each command travels in a `CommandFrame` with a request id.
+public enum HostCommand: Equatable, Sendable {
+    case getInfo
+    case setMode(ReportMode)
+    /// Reports per second.
+    case setReportRate(UInt16)
+    case recalibrate
+    case reset
+    /// Finger-level input for an emulated panel; positions travel in 0.1 mm.
+    case stimulus(FingerStimulus)
+    case injectFaults(FaultSettings)
+
+    public var frameType: FrameType {
+        switch self {
+        case .getInfo: .getInfo
+        case .setMode: .setMode
+        case .setReportRate: .setReportRate
+        case .recalibrate: .recalibrate
+        case .reset: .reset
+        case .stimulus: .stimulus
+        case .injectFaults: .injectFaults
+        }
+    }
+}
+
+/// A command and the id its reply will carry. The host chooses ids; the device echoes them.
+public struct CommandFrame: Equatable, Sendable {
+    public var requestId: UInt8
+    public var command: HostCommand
+
+    public init(requestId: UInt8, command: HostCommand) {
+        self.requestId = requestId
+        self.command = command
+    }
+}

@@ -1,0 +1,164 @@
+// Payload layouts of the device's own messages. docs/protocol.md shows each byte by byte.
+
+extension DeviceInfo {
+    public func write(to frame: inout FrameBuffer) {
+        frame.append(protocolVersion)
+        frame.append(firmwareVersion.major)
+        frame.append(firmwareVersion.minor)
+        frame.append(firmwareVersion.patch)
+        frame.append(panelWidth)
+        frame.append(panelHeight)
+        frame.append(maxX)
+        frame.append(maxY)
+        frame.append(columns)
+        frame.append(rows)
+        frame.append(maxContacts)
+        frame.append(reportRate)
+        frame.append(supportedModes.rawValue)
+        // The name goes last so its length can vary without moving any other field.
+        frame.append(UInt8(boardName.count))
+        for index in 0..<boardName.count { frame.append(boardName[index]) }
+    }
+
+    public init?(reading reader: inout PayloadReader) {
+        let protocolVersion = reader.readUInt8()
+        let major = reader.readUInt8()
+        let minor = reader.readUInt8()
+        let patch = reader.readUInt8()
+        let panelWidth = reader.readUInt16()
+        let panelHeight = reader.readUInt16()
+        let maxX = reader.readUInt16()
+        let maxY = reader.readUInt16()
+        let columns = reader.readUInt8()
+        let rows = reader.readUInt8()
+        let maxContacts = reader.readUInt8()
+        let reportRate = reader.readUInt16()
+        let modes = reader.readUInt8()
+        let nameLength = Int(reader.readUInt8())
+        guard nameLength <= BoardName.capacity else { return nil }
+        var name = BoardName()
+        for _ in 0..<nameLength { name.append(reader.readUInt8()) }
+        guard reader.isCompleteAndExact else { return nil }
+        self.init(
+            protocolVersion: protocolVersion, firmwareVersion: FirmwareVersion(major: major, minor: minor, patch: patch),
+            boardName: name, panelWidth: panelWidth, panelHeight: panelHeight, maxX: maxX, maxY: maxY,
+            columns: columns, rows: rows, maxContacts: maxContacts, reportRate: reportRate,
+            supportedModes: ReportModeSet(rawValue: modes))
+    }
+}
+
+extension WireContact {
+    /// Byte 0: id in bits 0-4, state in bits 5-6, bit 7 zero. Bytes 1-3: x low 8 bits; x high 4 bits
+    /// in the low nibble and y low 4 bits in the high nibble; y high 8 bits. Byte 4: amplitude.
+    /// Ids above 31 and coordinates above 4095 cannot be represented: they are clamped.
+    public func write(to frame: inout FrameBuffer) {
+        let x = min(self.x, WireContact.maxCoordinate)
+        let y = min(self.y, WireContact.maxCoordinate)
+        frame.append(min(id, WireContact.maxId) | state.rawValue &<< 5)
+        frame.append(UInt8(truncatingIfNeeded: x))
+        frame.append(UInt8(truncatingIfNeeded: x &>> 8) | UInt8(truncatingIfNeeded: y &<< 4))
+        frame.append(UInt8(truncatingIfNeeded: y &>> 4))
+        frame.append(amplitude)
+    }
+
+    public init?(reading reader: inout PayloadReader) {
+        let first = reader.readUInt8()
+        let b1 = UInt16(reader.readUInt8())
+        let b2 = UInt16(reader.readUInt8())
+        let b3 = UInt16(reader.readUInt8())
+        let amplitude = reader.readUInt8()
+        guard first & 0x80 == 0, let state = ContactState(rawValue: first &>> 5 & 0x03) else { return nil }
+        self.init(id: first & 0x1F, state: state, x: b1 | (b2 & 0x0F) &<< 8, y: b2 &>> 4 | b3 &<< 4, amplitude: amplitude)
+    }
+}
+
+extension ContactReport {
+    public static let headerLength = 6
+    public static let bytesPerContact = 5
+
+    public func write(to frame: inout FrameBuffer) {
+        frame.append(sequence)
+        frame.append(timestamp)
+        for index in contacts.indices { contacts[index].write(to: &frame) }
+    }
+
+    /// The contact count is not sent: it is (payload length - 6) / 5.
+    public init?(reading reader: inout PayloadReader) {
+        let sequence = reader.readUInt16()
+        let timestamp = reader.readUInt32()
+        let contactBytes = reader.remaining
+        guard !reader.failed, contactBytes % Self.bytesPerContact == 0,
+            contactBytes / Self.bytesPerContact <= TouchLimits.maxContacts
+        else { return nil }
+        self.init(sequence: sequence, timestamp: timestamp)
+        for _ in 0..<contactBytes / Self.bytesPerContact {
+            guard let contact = WireContact(reading: &reader) else { return nil }
+            contacts.append(contact)
+        }
+        guard reader.isCompleteAndExact else { return nil }
+    }
+}
+
+extension HeatmapSlice {
+    public static let headerLength = 10
+
+    public func write(to frame: inout FrameBuffer) {
+        frame.append(sequence)
+        frame.append(timestamp)
+        frame.append(totalRows)
+        frame.append(firstRow)
+        frame.append(rowCount)
+        frame.append(columns)
+        for index in values.indices { frame.append(values[index]) }
+    }
+
+    public init?(reading reader: inout PayloadReader) {
+        let sequence = reader.readUInt16()
+        let timestamp = reader.readUInt32()
+        let totalRows = reader.readUInt8()
+        let firstRow = reader.readUInt8()
+        let rowCount = reader.readUInt8()
+        let columns = reader.readUInt8()
+        let valueCount = Int(rowCount) * Int(columns)
+        guard !reader.failed, valueCount <= Self.maxValues, reader.remaining == valueCount * 2,
+            Int(firstRow) + Int(rowCount) <= Int(totalRows)
+        else { return nil }
+        self.init(
+            sequence: sequence, timestamp: timestamp, totalRows: totalRows, firstRow: firstRow, rowCount: rowCount,
+            columns: columns)
+        for _ in 0..<valueCount { values.append(reader.readInt16()) }
+        guard reader.isCompleteAndExact else { return nil }
+    }
+}
+
+extension DeviceStatus {
+    public func write(to frame: inout FrameBuffer) {
+        frame.append(timestamp)
+        frame.append(kind.rawValue)
+        frame.append(count)
+    }
+
+    public init?(reading reader: inout PayloadReader) {
+        let timestamp = reader.readUInt32()
+        let kind = reader.readEnum(DeviceStatusKind.reset)
+        let count = reader.readUInt32()
+        guard reader.isCompleteAndExact else { return nil }
+        self.init(timestamp: timestamp, kind: kind, count: count)
+    }
+}
+
+extension CommandReply {
+    public func write(to frame: inout FrameBuffer) {
+        frame.append(requestId)
+        frame.append(command.rawValue)
+        frame.append(result.rawValue)
+    }
+
+    public init?(reading reader: inout PayloadReader) {
+        let requestId = reader.readUInt8()
+        let command = reader.readEnum(FrameType.getInfo)
+        let result = reader.readEnum(ReplyResult.accepted)
+        guard reader.isCompleteAndExact, command.isCommand else { return nil }
+        self.init(requestId: requestId, command: command, result: result)
+    }
+}

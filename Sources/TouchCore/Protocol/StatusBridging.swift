@@ -1,0 +1,42 @@
+// Between the device's status messages and the host's status events, in both directions: the host
+// reports what a device says, and a bridge forwards what its host saw.
+
+extension StatusEvent {
+    /// The host's event for a device status, or nil for statuses only the device's log cares about.
+    public init?(_ status: DeviceStatus, at timestamp: Microseconds) {
+        let kind: StatusKind
+        switch status.kind {
+        case .reset: kind = .deviceReset
+        case .overflow: kind = .overflow
+        case .recalibrated: kind = .recalibrated
+        case .framesLost: kind = .framesLost
+        case .badCommands: return nil
+        case .resync: kind = .resync
+        case .disconnected: kind = .disconnected
+        case .reconnected: kind = .reconnected
+        case .duplicateContact: kind = .duplicateContact
+        case .reportTimeout: kind = .reportTimeout
+        }
+        self.init(kind: kind, timestamp: timestamp, count: status.count)
+    }
+}
+
+extension DeviceStatus {
+    /// A host status event as a bridge sends it downstream; the timestamp keeps its low 32 bits,
+    /// which wrap like a device's.
+    public init(bridging event: StatusEvent) {
+        let kind: DeviceStatusKind
+        switch event.kind {
+        case .framesLost: kind = .framesLost
+        case .resync: kind = .resync
+        case .deviceReset: kind = .reset
+        case .disconnected: kind = .disconnected
+        case .reconnected: kind = .reconnected
+        case .overflow: kind = .overflow
+        case .duplicateContact: kind = .duplicateContact
+        case .reportTimeout: kind = .reportTimeout
+        case .recalibrated: kind = .recalibrated
+        }
+        self.init(timestamp: UInt32(truncatingIfNeeded: event.timestamp), kind: kind, count: event.count)
+    }
+}
