@@ -1,18 +1,38 @@
 import TouchCore
+import _Volatile
 
-/// SysTick must advance on both clock sources, the core clock 25 times faster than the 1 MHz
-/// reference: a wrong source would make every firmware timestamp wrong by that factor.
+/// SysTick's 1 MHz reference clock is the firmware's time base: checked against CMSDK timer 0,
+/// which counts the 25 MHz peripheral clock, over the same stretch of (virtual) time, so host
+/// scheduling jitter moves both alike and a wrong source or rate shows as a wrong ratio.
 enum ClockCheck {
     static func run(_ console: inout SemihostConsole) -> Int {
+        let timerControl = VolatileMappedRegister<UInt32>(unsafeBitPattern: 0x4000_0000)
+        let timerValue = VolatileMappedRegister<UInt32>(unsafeBitPattern: 0x4000_0004)
+        let timerReload = VolatileMappedRegister<UInt32>(unsafeBitPattern: 0x4000_0008)
+        timerControl.store(0)
+        timerReload.store(.max)
+        timerValue.store(.max)
+        timerControl.store(1)
+
         var reference = SysTickClock(source: .reference)
         let start = reference.now()
+        let timerStart = timerValue.load()
         var spins = 0
-        // Spins until 2 ms have passed; bounded so a stopped clock fails instead of hanging.
-        while reference.now() - start < 2_000 && spins < 50_000_000 { spins += 1 }
-        let advanced = reference.now() - start >= 2_000
-        console.append("clock: reference source ")
-        console.append(advanced ? "advances" : "STOPPED")
+        // Polls for 20 ms; bounded so a stopped clock fails instead of hanging.
+        while reference.now() - start < 20_000 && spins < 50_000_000 { spins += 1 }
+        let timerTicks = timerStart &- timerValue.load()
+        let elapsed = reference.now() - start
+        let ratio = Float(elapsed) > 0 ? Float(Int(timerTicks)) / Float(elapsed) : 0
+        let ok = start < 1_000 && elapsed >= 20_000 && ratio > 24 && ratio < 26
+        console.append("clock: reference started at ")
+        console.append(start)
+        console.append(" us; over ")
+        console.append(elapsed)
+        console.append(" us the 25 MHz timer counted ")
+        console.append(ratio)
+        console.append(" ticks/us")
         console.flush()
-        return advanced ? 0 : 1
+        if !ok { console.line("clock: FAIL") }
+        return ok ? 0 : 1
     }
 }

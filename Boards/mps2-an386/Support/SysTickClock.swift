@@ -16,7 +16,7 @@ public struct SysTickClock {
     private let rvr = VolatileMappedRegister<UInt32>(unsafeBitPattern: 0xE000_E014)
     private let cvr = VolatileMappedRegister<UInt32>(unsafeBitPattern: 0xE000_E018)
     private static let mask: UInt32 = 0x00FF_FFFF
-    private var last: UInt32
+    private var last: UInt32 = 0
     private var total: Int64 = 0
 
     public init(source: Source = .reference) {
@@ -25,7 +25,9 @@ public struct SysTickClock {
         cvr.store(0)  // any write clears the counter; it reloads on the next tick
         let clockSource: UInt32 = source == .processor ? 1 << 2 : 0
         csr.store(clockSource | 1)
-        last = Self.mask
+        // Starts from what the counter holds now (0 until its first reload), not from the reload
+        // value: assuming the latter made the first read jump by a whole wrap.
+        last = cvr.load() & Self.mask
     }
 
     /// Ticks since init.
