@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
 # Builds the touchhost firmware image for QEMU mps2-an386 (Cortex-M4):
-#   build.sh [--selftest] [--out DIR]
+#   build.sh [--selftest] [--no-budget] [--out DIR]
 # Compiles TouchCore, Firmware, Boards and this board's Swift as Embedded Swift modules, the C
 # startup and runtime, links with ld.lld, refuses allocator symbols and checks the size budget
-# (64 KiB flash, 32 KiB RAM including the stack) for the firmware image.
+# (64 KiB flash, 32 KiB RAM including the stack) for the firmware image. --no-budget reports an
+# over-budget image but still succeeds, for tests and `touchhost emulate` that need it to run.
 set -euo pipefail
 
 selftest=0
+budget=1
 out=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --selftest) selftest=1 ;;
+        --no-budget) budget=0 ;;
         --out) out="$2"; shift ;;
-        -h|--help) sed -n '2,6p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
         *) echo "build.sh: unknown option $1" >&2; exit 2 ;;
     esac
     shift
@@ -107,6 +110,6 @@ done < <("$objdump" -h "$elf" | awk '$1 ~ /^[0-9]+$/ && $2 ~ /^\./')
 echo "$name.elf: flash $flash B (budget 65536), RAM $ram B incl. $stack B stack (budget 32768)"
 echo "image: $elf"
 if [ $selftest = 0 ] && { [ "$flash" -gt 65536 ] || [ "$ram" -gt 32768 ]; }; then
-    echo "build.sh: $name.elf is over the size budget (64 KiB flash, 32 KiB RAM)" >&2
-    exit 1
+    echo "build.sh: $name.elf is over the size budget (64 KiB flash, 32 KiB RAM); see docs/hil.md" >&2
+    if [ $budget = 1 ]; then exit 1; fi
 fi
