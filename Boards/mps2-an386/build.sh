@@ -79,9 +79,7 @@ done
 
 elf="$out/$name.elf"
 # The stack is part of the RAM budget; STACK_SIZE overrides the linker script's default.
-# The self-test's checks add about 2 KiB of frames to the firmware's deepest path.
 stack_args=()
-[ $selftest = 1 ] && stack_args=(--defsym=STACK_SIZE=16384)
 [ -n "${STACK_SIZE:-}" ] && stack_args=(--defsym=STACK_SIZE="$STACK_SIZE")
 "$lld" --gc-sections "${stack_args[@]}" -T "$board/link.ld" -Map "$out/$name.map" -o "$elf" "${objects[@]}"
 "$objdump" -d "$elf" > "$out/$name.lst"
