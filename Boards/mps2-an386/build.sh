@@ -44,32 +44,48 @@ name=touchhost
 variant=Image
 if [ $selftest = 1 ]; then name=touchhost-selftest; variant=SelfTest; fi
 obj="$out/$name.obj"
-mkdir -p "$obj"
+# TouchCore, Firmware and Boards are the same in both images: built once into common.obj and
+# reused while newer than their sources, this script and the modules they import.
+common="$out/common.obj"
+mkdir -p "$obj" "$common"
 
 # The Swift target uses the soft-float calling convention with FPU instructions (its objects carry
 # no Tag_ABI_VFP_args), so C is built softfp to match.
 swift_flags=(-enable-experimental-feature Embedded -enable-experimental-feature Extern -no-allocations
              -target armv7em-none-none-eabi -wmo -Osize -parse-as-library
-             -Xfrontend -function-sections -Xfrontend -disable-stack-protector -I "$obj")
+             -Xfrontend -function-sections -Xfrontend -disable-stack-protector -I "$common")
 c_flags=(--target=armv7em-none-eabi -mcpu=cortex-m4 -mthumb -mfloat-abi=softfp -mfpu=fpv4-sp-d16
          -ffreestanding -fno-builtin -ffunction-sections -fdata-sections -std=c11 -Wall -Werror)
 
-swift_module() {  # name, source files...
-    local module=$1; shift
-    "$swiftc" "${swift_flags[@]}" -module-name "$module" -emit-module -emit-module-path "$obj/$module.swiftmodule" \
-        -c "$@" -o "$obj/$module.o"
+swift_module() {  # directory, name, "imported modules", source files...
+    local dir=$1 module=$2 imports=$3; shift 3
+    local o="$dir/$module.o" list
+    list=$(printf '%s\n' "$@")
+    if [ "$dir" = "$common" ] && [ -f "$o" ] && [ "$list" = "$(cat "$dir/$module.sources" 2>/dev/null)" ]; then
+        local inputs=("$@" "$0")
+        for m in $imports; do inputs+=("$common/$m.swiftmodule"); done
+        if [ -z "$(find "${inputs[@]}" -maxdepth 0 -newer "$o" 2>/dev/null)" ]; then
+            objects+=("$o")
+            return
+        fi
+    fi
+    "$swiftc" "${swift_flags[@]}" -module-name "$module" -emit-module -emit-module-path "$dir/$module.swiftmodule" \
+        -c "$@" -o "$o"
+    echo "$list" > "$dir/$module.sources"
+    touch "$o"  # swiftc may leave an unchanged object untouched
+    objects+=("$o")
 }
 sources() { find "$@" -name '*.swift' 2>/dev/null | sort; }
 
 objects=()
-swift_module TouchCore $(sources "$root/Sources/TouchCore"); objects+=("$obj/TouchCore.o")
+swift_module "$common" TouchCore "" $(sources "$root/Sources/TouchCore")
 if [ -n "$(sources "$root/Firmware/Controller")" ]; then
-    swift_module Firmware $(sources "$root/Firmware/Controller"); objects+=("$obj/Firmware.o")
+    swift_module "$common" Firmware TouchCore $(sources "$root/Firmware/Controller")
 fi
 if [ -n "$(sources "$root/Boards/Catalog")" ]; then
-    swift_module Boards $(sources "$root/Boards/Catalog"); objects+=("$obj/Boards.o")
+    swift_module "$common" Boards "TouchCore Firmware" $(sources "$root/Boards/Catalog")
 fi
-swift_module MPS2AN386 $(sources "$board/Support" "$board/$variant"); objects+=("$obj/MPS2AN386.o")
+swift_module "$obj" MPS2AN386 "" $(sources "$board/Support" "$board/$variant")
 for c in "$board"/Support/*.c; do
     level=-Os; [ "$(basename "$c")" = arith64.c ] && level=-O2
     o="$obj/$(basename "$c" .c).o"

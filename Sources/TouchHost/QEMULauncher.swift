@@ -11,6 +11,14 @@ public struct QEMULauncher: Sendable {
         public let ptyPath: String
         public let process: Process
         public let image: URL
+
+        /// Ends QEMU and waits for it. SIGKILL, because a process spawned from a Dispatch or
+        /// Swift-concurrency thread inherits that thread's blocked signals, and then ignores the
+        /// SIGTERM `Process.terminate()` sends; QEMU holds no state worth a clean shutdown.
+        public func stop() {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
     }
 
     public enum LaunchError: Error, CustomStringConvertible {
@@ -127,8 +135,9 @@ public struct QEMULauncher: Sendable {
             }
             Thread.sleep(forTimeInterval: 0.01)
         }
-        if let path = found.path { return Running(ptyPath: path, process: process, image: image) }
-        process.terminate()
+        let running = Running(ptyPath: found.path ?? "", process: process, image: image)
+        if found.path != nil { return running }
+        running.stop()
         throw LaunchError.noPseudoTerminal(output: found.text)
     }
 
