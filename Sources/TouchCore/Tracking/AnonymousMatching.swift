@@ -1,0 +1,73 @@
+/// Identities for contacts without a controller id, as mtdev infers them: between one report and
+/// the next, the pairing of touches and contacts with the least total squared distance, where a
+/// pair further apart than the gate may not pair at all.
+extension SlotTracker {
+    mutating func matchAnonymous(
+        _ contacts: ContactFrame.Contacts, at now: Microseconds,
+        endings: inout TouchFrame.Touches, newcomers: inout InlineList<20, Int>
+    ) {
+        var contactIndices = InlineList<20, Int>(filler: 0)
+        for index in contacts.indices where contacts[index].controllerId == nil {
+            contactIndices.append(index)
+        }
+        guard !contactIndices.isEmpty else { return }
+        var touchSlots = InlineList<20, Int>(filler: 0)
+        for slot in 0..<configuration.capacity
+        where slots[slot].isLive && slots[slot].controllerId == nil && !slots[slot].seen {
+            touchSlots.append(slot)
+        }
+
+        var costs = AnonymousCosts()
+        for row in touchSlots.indices {
+            let slot = slots[touchSlots[row]]
+            costs.predicted.append(slot.predictedPosition(at: now))
+            costs.gates.append(configuration.gate(configuration.anonymousGate, after: max(now - slot.lastSeen, 0)))
+        }
+        for column in contactIndices.indices {
+            costs.positions.append(contacts[contactIndices[column]].position)
+        }
+        let assignment = MinimumCostAssignment(rows: touchSlots.count, columns: contactIndices.count, costs: costs)
+
+        var touchOfContact = InlineArray<20, Int>(repeating: -1)
+        for row in touchSlots.indices {
+            let column = assignment.columnOfRow[row]
+            // The assignment pairs as many as it can; a pair beyond the gate is two strangers.
+            if column >= 0 && costs.isWithinGate(row: row, column: column) {
+                touchOfContact[column] = touchSlots[row]
+            }
+        }
+        for column in contactIndices.indices {
+            let contact = contacts[contactIndices[column]]
+            let slot = touchOfContact[column]
+            if slot >= 0 {
+                if contact.state == .up {
+                    endings.append(slots[slot].release(slot: slot, phase: .ended, freedThisReport: true))
+                } else {
+                    slots[slot].update(with: contact, at: now)
+                }
+            } else if contact.state != .up {
+                newcomers.append(contactIndices[column])
+            }
+        }
+    }
+}
+
+/// Squared distances in hundredths of a square millimetre (integers keep the assignment exact);
+/// a pair beyond its gate costs more than any set of allowed pairs together, so the assignment
+/// first pairs as many as the gates allow and then minimises the distance.
+struct AnonymousCosts: AssignmentCosts {
+    var predicted = InlineList<20, PanelPoint>(filler: .zero)
+    var gates = InlineList<20, Float>(filler: 0)
+    var positions = InlineList<20, PanelPoint>(filler: .zero)
+    /// Above 20 allowed pairs even with gates widened to metres by a long silence.
+    let forbidden: Int64 = 1_099_511_627_776
+
+    func isWithinGate(row: Int, column: Int) -> Bool {
+        predicted[row].distance(to: positions[column]) <= gates[row]
+    }
+
+    func cost(row: Int, column: Int) -> Int64 {
+        guard isWithinGate(row: row, column: column) else { return forbidden }
+        return Int64(predicted[row].squaredDistance(to: positions[column]) * 100)
+    }
+}

@@ -1,0 +1,233 @@
+/// Turns controller reports into touches with host identities, in the manner of Linux multitouch
+/// protocol B: each live touch sits in a slot and carries a tracking id that is unique for the
+/// session and never reused. Memory is fixed at init and the work per report is bounded by the
+/// capacity, never by history. The rules are in docs/tracking.md.
+public struct SlotTracker: Sendable {
+    public let configuration: TrackerConfiguration
+
+    var slots = InlineArray<20, TrackerSlot>(repeating: TrackerSlot())
+    private var nextTrackingId: UInt32 = 1
+    private var sequence: SequenceWatch
+    private var pendingFrame: TouchFrame?
+
+    public init(configuration: TrackerConfiguration) {
+        self.configuration = configuration.sanitized
+        sequence = SequenceWatch(bits: self.configuration.sequenceBits)
+    }
+
+    public var liveTouchCount: Int {
+        var count = 0
+        for slot in 0..<configuration.capacity where slots[slot].isLive { count += 1 }
+        return count
+    }
+
+    /// When `advance(to:)` would next end something: the earliest report timeout of a live touch.
+    public var nextDeadline: Microseconds? {
+        var earliest: Microseconds?
+        for slot in 0..<configuration.capacity where slots[slot].isLive {
+            let deadline = slots[slot].lastSeen + configuration.reportTimeout
+            if let sooner = earliest, sooner <= deadline { continue }
+            earliest = deadline
+        }
+        return earliest
+    }
+
+    /// True after the single-frame `track` split a report: take the second frame with
+    /// `takePendingFrame(into:)` before anything else.
+    public var hasPendingFrame: Bool { pendingFrame != nil }
+
+    // MARK: - Reports
+
+    /// One report frame in; the touches that changed or are live out, plus statuses. `batch` gets
+    /// one frame, or two when touches had to end before others begin (see `TouchFrameBatch`).
+    public mutating func track(_ frame: ContactFrame, into batch: inout TouchFrameBatch, statuses: inout StatusList) {
+        precondition(pendingFrame == nil, "take the pending frame before the next report")
+        batch.removeAll()
+        let now = frame.timestamp
+        var closing = TouchFrame(timestamp: now)
+        var endings = TouchFrame.Touches(filler: .placeholder)
+        for slot in 0..<configuration.capacity { slots[slot].startReport() }
+
+        switch sequence.observe(frame.sequence) {
+        case .inOrder:
+            break
+        case .lost(let count):
+            statuses.append(StatusEvent(kind: .framesLost, timestamp: now, count: count))
+        case .restarted:
+            // A controller that starts counting again has forgotten its contacts: so do we.
+            let cancelled = releaseAll(phase: .cancelled, into: &closing.touches)
+            statuses.append(StatusEvent(kind: .deviceReset, timestamp: now, count: UInt32(truncatingIfNeeded: cancelled)))
+        }
+
+        // Touches the host should already have timed out with advance(to:) end before this report.
+        let timedOut = releaseExpired(at: now, into: &closing.touches)
+        if timedOut > 0 {
+            statuses.append(StatusEvent(kind: .reportTimeout, timestamp: now, count: UInt32(truncatingIfNeeded: timedOut)))
+        }
+
+        var overflow = max(frame.droppedContacts, 0)
+        var duplicates = 0
+        var ledger = ContactIdLedger()
+        var newcomers = InlineList<20, Int>(filler: 0)
+        for index in frame.contacts.indices {
+            let contact = frame.contacts[index]
+            guard let id = contact.controllerId else { continue }
+            guard ledger.admit(id, state: contact.state) else {
+                duplicates += 1
+                continue
+            }
+            if apply(contact, id: id, at: now, closing: &closing.touches, endings: &endings) {
+                newcomers.append(index)
+            }
+        }
+        matchAnonymous(frame.contacts, at: now, endings: &endings, newcomers: &newcomers)
+
+        // Not seen means up: a full report lists every contact the controller still sees. One that
+        // had to drop contacts no longer does, and its missing touches may be among the dropped.
+        if frame.isFull && frame.droppedContacts == 0 {
+            for slot in 0..<configuration.capacity where slots[slot].isLive && !slots[slot].seen {
+                endings.append(slots[slot].release(slot: slot, phase: .ended, freedThisReport: true))
+            }
+        }
+        // New touches take slots only after every lift of this report freed its own.
+        for index in newcomers.indices {
+            let contact = frame.contacts[newcomers[index]]
+            begin(contact, controllerId: contact.controllerId, at: now, overflow: &overflow)
+        }
+
+        var current = TouchFrame(timestamp: now)
+        // A frame holds maxContacts touches; when the endings do not fit beside the live touches
+        // they go first, in the closing frame, which is just as true and keeps every ending.
+        let spill = endings.count + liveTouchCount > TouchLimits.maxContacts
+        for index in endings.indices {
+            if spill { closing.touches.append(endings[index]) } else { current.touches.append(endings[index]) }
+        }
+        for slot in 0..<configuration.capacity where slots[slot].isLive {
+            current.touches.append(slots[slot].snapshot(slot: slot, phase: slots[slot].livePhase))
+        }
+
+        if overflow > 0 {
+            statuses.append(StatusEvent(kind: .overflow, timestamp: now, count: UInt32(truncatingIfNeeded: min(overflow, 0x7FFF_FFFF))))
+        }
+        if duplicates > 0 {
+            statuses.append(StatusEvent(kind: .duplicateContact, timestamp: now, count: UInt32(truncatingIfNeeded: duplicates)))
+        }
+        if !closing.touches.isEmpty { batch.append(closing) }
+        batch.append(current)
+    }
+
+    /// The single-frame form of `track(_:into:statuses:)` for hosts that handle one frame per call.
+    /// `output` gets the first frame; when the report produced two, the second waits until
+    /// `takePendingFrame(into:)` and `hasPendingFrame` is true meanwhile.
+    public mutating func track(_ frame: ContactFrame, into output: inout TouchFrame, statuses: inout StatusList) {
+        var batch = TouchFrameBatch()
+        track(frame, into: &batch, statuses: &statuses)
+        output = batch[0]
+        if batch.count > 1 { pendingFrame = batch[1] }
+    }
+
+    /// Moves the frame a split report left waiting into `output`; false when none waits.
+    public mutating func takePendingFrame(into output: inout TouchFrame) -> Bool {
+        guard let frame = pendingFrame else { return false }
+        output = frame
+        pendingFrame = nil
+        return true
+    }
+
+    // MARK: - Time and resets
+
+    /// Time passes without reports (called by the host on its clock or virtual clock): touches end
+    /// after the report timeout. `output` lists only the touches that ended.
+    public mutating func advance(to time: Microseconds, into output: inout TouchFrame, statuses: inout StatusList) {
+        precondition(pendingFrame == nil, "take the pending frame before advancing time")
+        output = TouchFrame(timestamp: time)
+        let timedOut = releaseExpired(at: time, into: &output.touches)
+        if timedOut > 0 {
+            statuses.append(StatusEvent(kind: .reportTimeout, timestamp: time, count: UInt32(truncatingIfNeeded: timedOut)))
+        }
+    }
+
+    /// The link went away or the device reset: every live touch is cancelled, and the next
+    /// sequence number starts a new count.
+    public mutating func cancelAll(at time: Microseconds, into output: inout TouchFrame) {
+        precondition(pendingFrame == nil, "take the pending frame before cancelling")
+        output = TouchFrame(timestamp: time)
+        _ = releaseAll(phase: .cancelled, into: &output.touches)
+        sequence.forget()
+    }
+
+    // MARK: - Steps
+
+    /// Applies a contact with a controller id to its touch; true when it starts a new touch instead.
+    private mutating func apply(
+        _ contact: ReportedContact, id: UInt8, at now: Microseconds,
+        closing: inout TouchFrame.Touches, endings: inout TouchFrame.Touches
+    ) -> Bool {
+        guard let slot = liveSlot(controllerId: id) else {
+            // An up for an id with no touch: its touch already ended (timeout) or its down was lost.
+            return contact.state != .up
+        }
+        if contact.state == .up {
+            endings.append(slots[slot].release(slot: slot, phase: .ended, freedThisReport: true))
+            return false
+        }
+        let elapsed = max(now - slots[slot].lastSeen, 0)
+        let distance = slots[slot].position.distance(to: contact.position)
+        if elapsed > configuration.staleGap
+            || distance > configuration.gate(configuration.lostLiftDistance, after: elapsed)
+        {
+            // The same id, but not the same finger: its lift was lost. End it on its own frame.
+            closing.append(slots[slot].release(slot: slot, phase: .ended, freedThisReport: false))
+            return true
+        }
+        slots[slot].update(with: contact, at: now)
+        return false
+    }
+
+    private mutating func begin(_ contact: ReportedContact, controllerId: UInt8?, at now: Microseconds, overflow: inout Int) {
+        guard let slot = freeSlot() else {
+            overflow += 1
+            return
+        }
+        slots[slot].occupy(trackingId: nextTrackingId, controllerId: controllerId, contact: contact, at: now)
+        // 0 stays unused so it can mean "no touch" to C callers; wrapping takes 4 billion touches.
+        nextTrackingId = nextTrackingId == UInt32.max ? 1 : nextTrackingId + 1
+    }
+
+    private func liveSlot(controllerId: UInt8) -> Int? {
+        for slot in 0..<configuration.capacity
+        where slots[slot].isLive && slots[slot].controllerId == controllerId {
+            return slot
+        }
+        return nil
+    }
+
+    /// The lowest free slot, as the kernel picks, preferring one not freed by this report.
+    private func freeSlot() -> Int? {
+        var reusable: Int?
+        for slot in 0..<configuration.capacity where !slots[slot].isLive {
+            if !slots[slot].freedThisReport { return slot }
+            if reusable == nil { reusable = slot }
+        }
+        return reusable
+    }
+
+    private mutating func releaseExpired(at time: Microseconds, into touches: inout TouchFrame.Touches) -> Int {
+        var count = 0
+        for slot in 0..<configuration.capacity
+        where slots[slot].isLive && time - slots[slot].lastSeen >= configuration.reportTimeout {
+            touches.append(slots[slot].release(slot: slot, phase: .ended, freedThisReport: false))
+            count += 1
+        }
+        return count
+    }
+
+    private mutating func releaseAll(phase: TouchPhase, into touches: inout TouchFrame.Touches) -> Int {
+        var count = 0
+        for slot in 0..<configuration.capacity where slots[slot].isLive {
+            touches.append(slots[slot].release(slot: slot, phase: phase, freedThisReport: false))
+            count += 1
+        }
+        return count
+    }
+}
