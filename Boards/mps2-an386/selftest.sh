@@ -31,7 +31,7 @@ cat "$log"
 if [ $measure = 1 ]; then
     awk '/^scan-cost:/ { for (i = 1; i < NF; i++) v[$i] = $(i+1)
         p = v["pipeline-ticks/frame"] * 40; f = v["front-end-ticks/frame"] * 40
-        printf "scan-cost: pipeline %d instructions/frame (%.2f ms at 100 MHz if 1 instruction/cycle), simulated front end %d\n", p, p / 100000, f }' "$log"
+        printf "scan-cost: %d contacts: pipeline %d instructions/frame (%.2f ms at 100 MHz if 1 instruction/cycle), simulated front end %d\n", v["contacts"], p, p / 100000, f }' "$log"
 fi
 rm -f "$log"
 [ $status = 124 ] && echo "selftest.sh: timed out after ${timeout_s}s" >&2
