@@ -13,6 +13,12 @@ public func boardMain() {
 
     failures += ClockCheck.run(&console)
 
+    var scan = ScanChecks()
+    scan.run(&console)
+    scan.measureScanCost(fingers: 0, frames: 20, &console)
+    scan.measureScanCost(fingers: 10, frames: 20, &console)
+    failures += scan.failures
+
     console.append("selftest: stack high-water ")
     console.append(Int(boardStackHighWater()))
     console.append(" of ")
