@@ -110,9 +110,11 @@ fi
 # Flash holds everything loadable (code, read-only data, tables, .data's initial values); RAM
 # holds .data, .bss and the reserved stack.
 flash=0; ram=0; stack=0
-while read -r _ section size vma kind; do
-    [ -n "$kind" ] || continue
-    size=$((16#$size)); vma=$((16#$vma))
+# llvm-objdump -h: Idx Name Size VMA [LMA, when any section has one apart] Type
+while read -r -a field; do
+    section=${field[1]}; kind=${field[${#field[@]}-1]}
+    case $kind in TEXT|DATA|BSS) ;; *) continue ;; esac  # symbol tables and attributes are not loaded
+    size=$((16#${field[2]})); vma=$((16#${field[3]}))
     if [ $vma -ge $((0x20000000)) ]; then
         ram=$((ram + size))
         [ "$kind" = BSS ] || flash=$((flash + size))
