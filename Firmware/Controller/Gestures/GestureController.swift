@@ -22,6 +22,9 @@ public struct GestureController {
     @discardableResult
     public mutating func inject(_ faults: FaultSettings) -> Bool { controller.inject(faults) }
 
+    /// As after power-up; recognition stops with the mode's return to contacts.
+    public mutating func reset() { controller.reset() }
+
     public mutating func takeLinkDropRequest() -> Bool { controller.takeLinkDropRequest() }
 
     /// As `TouchController.advance(to:output:)`; in gestures mode each scan sends its touches and

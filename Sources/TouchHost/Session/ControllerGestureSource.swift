@@ -8,7 +8,7 @@ import TouchCore
 public struct ControllerGestureSource {
     /// Host index by controller index; nil passes indices through unchanged.
     private let hostIndex: [UInt8?]?
-    private var liveTouches = Set<UInt32>()
+    private var liveTouches: [UInt32: TrackedTouch] = [:]
 
     /// Passes recognizer indices and times through unchanged (a bridge upstream: already session events).
     public init() { hostIndex = nil }
@@ -32,11 +32,21 @@ public struct ControllerGestureSource {
 
     public mutating func touch(_ record: TouchEventRecord, at time: Microseconds) -> HostEvent {
         switch record.touch.phase {
-        case .began: liveTouches.insert(record.touch.trackingId)
-        case .ended, .cancelled: liveTouches.remove(record.touch.trackingId)
-        case .moved, .stationary: break
+        case .began, .moved, .stationary: liveTouches[record.touch.trackingId] = record.touch
+        case .ended, .cancelled: liveTouches[record.touch.trackingId] = nil
         }
         return .touch(record.touch, at: time)
+    }
+
+    /// The controller forgot its touches (a reset) or the link went: each live one is cancelled where it was.
+    public mutating func cancelAll(at time: Microseconds) -> [HostEvent] {
+        let cancelled = liveTouches.values.sorted { $0.trackingId < $1.trackingId }.map { touch in
+            var touch = touch
+            touch.phase = .cancelled
+            return HostEvent.touch(touch, at: time)
+        }
+        liveTouches.removeAll()
+        return cancelled
     }
 
     public func gesture(_ event: GestureEvent, at time: Microseconds) -> HostEvent? {
