@@ -47,10 +47,26 @@ import TouchCore
     @Test func gesturesModeSendsTheTouchesToo() throws {
         let link = ScriptedLink()
         let events = Box<[HostEvent]>([])
-        try run(mode: "gestures", script: "100ms tap 100 60\n", link: link, events: events)
+        _ = try run(mode: "gestures", script: "100ms tap 100 60\n", link: link, events: events)
         let phases = events.value.compactMap { if case .touch(let touch, _) = $0 { touch.phase } else { nil } }
         #expect(phases.first == .began)
         #expect(phases.last == .ended)
+    }
+
+    @Test func aResetCancelsTheControllersTouchesAndRecognitionResumes() throws {
+        let link = ScriptedLink()
+        let events = Box<[HostEvent]>([])
+        // The reset falls inside the hold. The controller recalibrates with the finger on the panel,
+        // so what it sees next is its business; the host must cancel the touch and ask for gestures again.
+        let finalMode = try run(
+            mode: "gestures", script: "100ms hold 100 60 for 1000ms\n", link: link, events: events, resetAt: 600_000)
+        #expect(finalMode == .gestures, "the host did not ask for gestures mode again")
+        let touches = events.value.compactMap { if case .touch(let touch, let time) = $0 { (touch, time) } else { nil } }
+        let cancelled = try #require(touches.first { $0.0.phase == .cancelled }, "\(touches.map(\.0.phase))")
+        #expect(cancelled.1 >= 600_000 && cancelled.1 < 700_000, "cancelled at \(cancelled.1)")
+        let began = touches.filter { $0.0.phase == .began }
+        let ids = began.map(\.0.trackingId)
+        #expect(Set(ids).count == ids.count, "a tracking id came back: \(ids)")
     }
 
     @Test func aControllerWithoutRecognizersRefusesGesturesMode() {
@@ -82,7 +98,7 @@ import TouchCore
     private func play(mode: String?) throws -> [Action] {
         let link = ScriptedLink()
         let events = Box<[HostEvent]>([])
-        try run(mode: mode, script: Self.script, link: link, events: events)
+        _ = try run(mode: mode, script: Self.script, link: link, events: events)
         let names = RecognizerSelection.kiosk.engineNames
         return events.value.compactMap {
             guard case .gesture(let event) = $0 else { return nil }
@@ -94,7 +110,9 @@ import TouchCore
 
     /// The emulator's loop in virtual time: scans due before each scripted action run first, and
     /// every byte the controller sends reaches the session at once.
-    private func run(mode: String?, script text: String, link: ScriptedLink, events: Box<[HostEvent]>) throws {
+    private func run(
+        mode: String?, script text: String, link: ScriptedLink, events: Box<[HostEvent]>, resetAt: Microseconds? = nil
+    ) throws -> ReportMode {
         let board = BoardCatalog.defaultBoard
         var controller = GestureController(board: board, seed: 3)
         let now = Box<Microseconds>(0)
@@ -105,6 +123,14 @@ import TouchCore
         }
         session.now = { now.value }
         session.controllerEvents = ControllerGestureSource(hostNames: RecognizerSelection.kiosk.engineNames)
+        var current: Microseconds = 0
+        /// In 5 ms steps, as the emulator's loop runs: what the controller owes goes out stamped near its time.
+        func serve(until time: Microseconds) {
+            while current < time {
+                current = min(time, current + 5_000)
+                step(to: current)
+            }
+        }
         func step(to time: Microseconds) {
             for byte in link.sent { controller.receive(byte) }
             link.sent.removeAll()
@@ -120,16 +146,18 @@ import TouchCore
         if let mode { try session.selectMode(named: mode) }
         let script = try TouchScriptParser.parse(text)
         let stimuli = script.stimuli(panel: board.panelSize, rate: board.reportRate)
+        var pendingReset = resetAt
         for stimulus in stimuli {
-            step(to: stimulus.time)
+            if let reset = pendingReset, reset <= stimulus.time {
+                serve(until: reset)
+                controller.reset()
+                pendingReset = nil
+            }
+            serve(until: stimulus.time)
             controller.apply(stimulus.stimulus)
         }
-        var time = (stimuli.last?.time ?? 0)
-        let end = time + 1_500_000
-        while time < end {
-            time += 5_000
-            step(to: time)
-        }
+        serve(until: (stimuli.last?.time ?? 0) + 1_500_000)
         session.finish()
+        return controller.controller.mode
     }
 }

@@ -9,6 +9,11 @@ public struct ControllerGestureSource {
     /// Host index by controller index; nil passes indices through unchanged.
     private let hostIndex: [UInt8?]?
     private var liveTouches: [UInt32: TrackedTouch] = [:]
+    /// The controller's tracker counts ids from 1 again when its recognition restarts (a reset, a new
+    /// rate); the session's ids must never repeat, so later ones are shifted past every id handed out.
+    private var idOffset: UInt32 = 0
+    private var lastBegan: UInt32 = 0
+    private var highestId: UInt32 = 0
 
     /// Passes recognizer indices and times through unchanged (a bridge upstream: already session events).
     public init() { hostIndex = nil }
@@ -31,11 +36,20 @@ public struct ControllerGestureSource {
     public var hasLiveTouches: Bool { !liveTouches.isEmpty }
 
     public mutating func touch(_ record: TouchEventRecord, at time: Microseconds) -> HostEvent {
-        switch record.touch.phase {
-        case .began, .moved, .stationary: liveTouches[record.touch.trackingId] = record.touch
-        case .ended, .cancelled: liveTouches[record.touch.trackingId] = nil
+        var touch = record.touch
+        if isController {
+            if touch.phase == .began {
+                if touch.trackingId <= lastBegan { idOffset = highestId }
+                lastBegan = touch.trackingId
+            }
+            touch.trackingId &+= idOffset
+            highestId = max(highestId, touch.trackingId)
         }
-        return .touch(record.touch, at: time)
+        switch touch.phase {
+        case .began, .moved, .stationary: liveTouches[touch.trackingId] = touch
+        case .ended, .cancelled: liveTouches[touch.trackingId] = nil
+        }
+        return .touch(touch, at: time)
     }
 
     /// The controller forgot its touches (a reset) or the link went: each live one is cancelled where it was.
