@@ -201,7 +201,7 @@ public final class DeviceSession {
                 pipeline.cancelAll(at: time)
                 for event in controllerEvents.cancelAll(at: time) { emit(event) }
                 clock.restart()
-                // ... and to contact reports: ask for its recognition again, or for heatmaps.
+                // A reset also returns it to contact reports: ask again for its recognition, or for heatmaps.
                 if controllerEvents.isController { _ = try? send(.setMode(.gestures)) }
                 if heatmapFinder != nil {
                     heatmapFinder = info.map(HeatmapContactFinder.init(for:))
