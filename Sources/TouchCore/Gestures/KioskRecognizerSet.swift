@@ -73,12 +73,15 @@ public enum KioskRecognizer: UInt8, Sendable {
     ]
 
     /// Pairs that may recognize together.
-    static let simultaneousPairs: InlineArray<10, (KioskRecognizer, KioskRecognizer)> = [
+    static let simultaneousPairs: InlineArray<14, (KioskRecognizer, KioskRecognizer)> = [
         (.swipe, .pan),
         (.pinch, .rotation), (.pinch, .pan), (.rotation, .pan),
         // Our addition: without these, `pan` would always win two-finger drags first.
         (.twoFingerPan, .pan), (.twoFingerPan, .pinch), (.twoFingerPan, .rotation),
         (.checkmark, .pan), (.circle, .pan), (.backslash, .pan),
+        // Our addition: a shape drawn briskly starts like a swipe (a circle's first arc is nearly
+        // straight), and a swipe recognized mid-stroke would otherwise fail the shape.
+        (.checkmark, .swipe), (.circle, .swipe), (.backslash, .swipe), (.template, .swipe),
     ]
 }
 
