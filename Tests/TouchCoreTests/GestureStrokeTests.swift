@@ -130,6 +130,7 @@ import Testing
         #expect(engine.registerTemplate(points: points, label: 7, on: template) == 0)
         #expect(engine.registerTemplate(points: points, label: 7, on: engine.index(of: .pan)!) == nil)
         let player = played(Self.stroke([(100, 60), (160, 62), (102, 118), (160, 120)]), engine)
+        #expect(player.actions.suffix(2) == ["pan ended @300", "template recognized @300"])
         let event = try #require(player.events.last { $0.kind == .template })
         #expect(event.values.templateIndex == 7 && event.values.score >= 0.8)
         #expect(!fired("template", played(Self.circle(center: (150, 100), radius: 30), engine)))

@@ -73,7 +73,7 @@ public enum KioskRecognizer: UInt8, Sendable {
     ]
 
     /// Pairs that may recognize together.
-    static let simultaneousPairs: InlineArray<14, (KioskRecognizer, KioskRecognizer)> = [
+    static let simultaneousPairs: InlineArray<15, (KioskRecognizer, KioskRecognizer)> = [
         (.swipe, .pan),
         (.pinch, .rotation), (.pinch, .pan), (.rotation, .pan),
         // Our addition: without these, `pan` would always win two-finger drags first.
@@ -82,6 +82,8 @@ public enum KioskRecognizer: UInt8, Sendable {
         // Our addition: a shape drawn briskly starts like a swipe (a circle's first arc is nearly
         // straight), and a swipe recognized mid-stroke would otherwise fail the shape.
         (.checkmark, .swipe), (.circle, .swipe), (.backslash, .swipe), (.template, .swipe),
+        // Templates are shapes like the others, so they too run beside the pan.
+        (.template, .pan),
     ]
 }
 
