@@ -13,8 +13,11 @@ public protocol SingleStrokeMatcher {
     /// and stops holding back competitors.
     mutating func move(to point: PanelPoint, time: Microseconds) -> Bool
     /// The lift: `shared.samples` is the whole stroke, the lift included. Fills in the gesture's
-    /// values and returns true when the stroke matched.
+    /// values and returns true when the stroke matched. By default it asks `end(at:time:values:)`.
     mutating func end(_ shared: SharedStroke, values: inout GestureValues) -> Bool
+    /// The lift for a matcher that keeps what it needs itself: the path a `SingleStrokeRecognizer`
+    /// run as an engine's custom recognizer takes, where there is no shared stroke. Default: false.
+    mutating func end(at point: PanelPoint, time: Microseconds, values: inout GestureValues) -> Bool
     /// Forgets the stroke (a cancel, or a reset).
     mutating func cancel()
     /// The values a continuous gesture reports while drawing (capture: `samples`).
@@ -27,6 +30,11 @@ extension SingleStrokeMatcher {
     public mutating func move(to point: PanelPoint, time: Microseconds) -> Bool { true }
     public mutating func cancel() {}
     public func progress(_ shared: SharedStroke, _ values: inout GestureValues) {}
+    public mutating func end(at point: PanelPoint, time: Microseconds, values: inout GestureValues) -> Bool { false }
+    public mutating func end(_ shared: SharedStroke, values: inout GestureValues) -> Bool {
+        guard let last = shared.samples.last else { return false }
+        return end(at: last.position, time: last.time, values: &values)
+    }
 }
 
 /// Follows the first finger of a touch sequence and runs a matcher over its stroke. By default
@@ -36,7 +44,7 @@ extension SingleStrokeMatcher {
 public struct SingleStrokeRecognizer<Matcher: SingleStrokeMatcher> {
     public var matcher: Matcher
     public var failsOnExtraTouch: Bool
-    private var followed: UInt32? = nil
+    var followed: UInt32? = nil
 
     public init(_ matcher: Matcher, failsOnExtraTouch: Bool = true) {
         self.matcher = matcher
@@ -106,7 +114,7 @@ public struct SingleStrokeRecognizer<Matcher: SingleStrokeMatcher> {
         matcher.cancel()
     }
 
-    private func followedTouch(in touches: TouchSet) -> TrackedTouch? {
+    func followedTouch(in touches: TouchSet) -> TrackedTouch? {
         for i in touches.indices where touches[i].trackingId == followed { return touches[i] }
         return nil
     }
@@ -119,3 +127,52 @@ public struct SingleStrokeRecognizer<Matcher: SingleStrokeMatcher> {
 }
 
 extension SingleStrokeRecognizer: Sendable where Matcher: Sendable {}
+
+/// Run as an engine's custom type there is no shared stroke: the matcher judges from what it kept
+/// itself (`end(at:time:values:)`), and a continuous one reports no progress values. The built-in
+/// stroke recognizers (`StrokeGestureRecognizer`) need none of this.
+extension SingleStrokeRecognizer: CustomRecognizer {
+    public mutating func touchesBegan(_ touches: TouchSet, context: inout RecognizerContext) {
+        for i in touches.indices {
+            let touch = touches[i]
+            if followed == nil {
+                followed = touch.trackingId
+                matcher.begin(at: touch.position, time: context.now)
+                if matcher.isContinuous { context.state = .began }
+            } else if failsOnExtraTouch && !context.currentState.isActive {
+                matcher.cancel()
+                context.state = .failed
+                return
+            } else {
+                context.ignore(touch)
+            }
+        }
+    }
+
+    public mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
+        guard let touch = followedTouch(in: touches) else { return }
+        guard matcher.move(to: touch.position, time: context.now) else {
+            matcher.cancel()
+            context.state = context.currentState.isActive ? .cancelled : .failed
+            return
+        }
+        if matcher.isContinuous { context.state = .changed }
+    }
+
+    public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
+        guard let touch = followedTouch(in: touches) else { return }
+        let matched = matcher.end(at: touch.position, time: context.now, values: &context.values)
+        context.location = touch.position
+        context.reportedTouches = 1
+        if matcher.isContinuous {
+            context.state = matched ? .ended : .cancelled
+        } else {
+            context.state = matched ? .recognized : .failed
+        }
+    }
+
+    public mutating func touchesCancelled(_ touches: TouchSet, context: inout RecognizerContext) {
+        matcher.cancel()
+        context.state = context.currentState.isActive ? .cancelled : .failed
+    }
+}
