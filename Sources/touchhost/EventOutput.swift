@@ -7,11 +7,13 @@ import TouchHost
 final class EventOutput {
     private let json: JSONEventFormatter?
     private let readable: ReadableEventFormatter?
+    private let aligned: MonitorLineFormatter?
     private let live: Bool
     private var pending: [UInt8] = []
 
-    init(json: Bool, recognizerNames: [String], source: String? = nil, live: Bool = false) {
+    init(json: Bool, recognizerNames: [String], source: String? = nil, live: Bool = false, aligned: Bool = false) {
         self.live = live
+        self.aligned = aligned && !json ? MonitorLineFormatter(recognizerNames: recognizerNames) : nil
         if json {
             self.json = JSONEventFormatter(recognizerNames: recognizerNames, source: source)
             readable = nil
@@ -26,7 +28,8 @@ final class EventOutput {
     deinit { flush() }
 
     func write(_ event: HostEvent) {
-        guard let line = json?.line(for: event) ?? readable?.line(for: event) else { return }
+        let line = json?.line(for: event) ?? (aligned != nil ? aligned?.line(for: event) : readable?.line(for: event))
+        guard let line else { return }
         write(line: line)
     }
 

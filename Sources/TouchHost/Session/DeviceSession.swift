@@ -19,6 +19,8 @@ public final class DeviceSession {
     private var lastArrival: Microseconds?
     /// Host time of the last event delivered, for `--until-idle`.
     public private(set) var lastActivity: Microseconds
+    /// Heatmap slices as they arrive (after `setMode(.both)` or `.heatmap`), for the live view.
+    public var onHeatmap: ((HeatmapSlice) -> Void)?
     /// The host's clock: monotonic time for a live link, the recording's timestamps in a replay.
     public var now: () -> Microseconds
 
@@ -141,7 +143,9 @@ public final class DeviceSession {
             emit(.touch(record.touch, at: record.timestamp))
         case .gesture(let gesture):
             emit(.gesture(gesture))
-        case .heatmap, .reply:
+        case .heatmap(let slice):
+            onHeatmap?(slice)
+        case .reply:
             break
         }
     }
