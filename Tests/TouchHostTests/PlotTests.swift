@@ -32,14 +32,14 @@ import TouchCore
         #expect(paths.count == plot.strokes.count)
         let labels = try Self.elements(document, "//*[local-name()='text'][@class='touch-label']").compactMap(\.stringValue)
         #expect(Set(labels) == Set(plot.strokes.map { "#\($0.trackingId)" }))
-        #expect(Set(paths.compactMap { $0.attribute(forName: "stroke")?.stringValue }).count == paths.count, "a colour per touch")
+        #expect(Set(paths.compactMap { $0.value(of: "stroke") }).count == paths.count, "a colour per touch")
     }
 
     @Test func theDragsPathRunsFromWhereItBeganToWhereItEnded() throws {
         let (plot, document) = try Self.document(Self.script)
         let drag = try #require(plot.strokes.first { $0.points.first!.distance(to: PanelPoint(x: 40, y: 150)) < 1 })
         let path = try #require(try Self.elements(document, "//*[local-name()='path'][@data-id='\(drag.trackingId)']").first)
-        let d = try #require(path.attribute(forName: "d")?.stringValue)
+        let d = try #require(path.value(of: "d"))
         #expect(d.hasPrefix("M 40.0 150.0"), "\(d.prefix(40))")
         let numbers = d.split(separator: " ").compactMap { Float($0) }
         #expect(abs(numbers[numbers.count - 2] - 150) < 1 && abs(numbers[numbers.count - 1] - 120) < 1)
@@ -50,9 +50,9 @@ import TouchCore
         let (_, document) = try Self.document(Self.script)
         let marks = try Self.elements(document, "//*[local-name()='g'][@class='gesture'][@data-name='\(name)']")
         let first = try #require(marks.first, "no \(name) marker")
-        let markX = try #require(Float(first.attribute(forName: "data-x")?.stringValue ?? ""))
-        let markY = try #require(Float(first.attribute(forName: "data-y")?.stringValue ?? ""))
-        let time = try #require(Double(first.attribute(forName: "data-time")?.stringValue ?? ""))
+        let markX = try #require(Float(first.value(of: "data-x") ?? ""))
+        let markY = try #require(Float(first.value(of: "data-y") ?? ""))
+        let time = try #require(Double(first.value(of: "data-time") ?? ""))
         #expect(PanelPoint(x: markX, y: markY).distance(to: PanelPoint(x: x, y: y)) < 15, "\(name) at \(markX), \(markY)")
         #expect(time >= after && time < after + 1.2, "\(name) at \(time) s")
         let label = try #require(first.elements(forName: "text").first?.stringValue)
@@ -60,10 +60,10 @@ import TouchCore
     }
 
     @Test func thePanelOutlineHasThePanelsSize() throws {
-        let (_, document) = try Self.document("panel 200x100\n0ms tap 10 10\n")
+        let (_, document) = try Self.document("panel 200 100\n0ms tap 10 10\n")
         let panel = try #require(try Self.elements(document, "//*[local-name()='rect'][@class='panel']").first)
-        #expect(panel.attribute(forName: "width")?.stringValue == "200.0")
-        #expect(panel.attribute(forName: "height")?.stringValue == "100.0")
+        #expect(panel.value(of: "width") == "200.0")
+        #expect(panel.value(of: "height") == "100.0")
     }
 }
 
@@ -84,5 +84,13 @@ import TouchCore
         #expect(gesture.hasSuffix("2 touches  scale 1.5"), "\(gesture)")
         let moved = TrackedTouch(trackingId: 12, slot: 3, phase: .moved, position: point, startPosition: point, startTime: 0)
         #expect(formatter.line(for: .touch(moved, at: 0)) == nil)
+    }
+}
+
+extension XMLElement {
+    /// An attribute's text; looked up by name because elements in the SVG namespace do not answer
+    /// `attribute(forName:)` on every platform.
+    func value(of name: String) -> String? {
+        attributes?.first { $0.name == name || $0.localName == name }?.stringValue
     }
 }
