@@ -109,8 +109,9 @@ public struct MonitorState: Sendable {
         if !details.isEmpty { text += "  " + details }
         // A continuous gesture's changes rewrite its own line rather than flooding the list.
         if gesture.state != .began, let open = gestureLines.firstIndex(where: { $0.recognizer == gesture.recognizer && $0.open }) {
-            gestureLines[open].text = text
-            gestureLines[open].open = !gesture.state.isFinal
+            // The newest activity is on top, so the line moves up as it changes.
+            gestureLines.remove(at: open)
+            gestureLines.insert((gesture.recognizer, !gesture.state.isFinal, text), at: 0)
         } else {
             gestureLines.insert((gesture.recognizer, !gesture.state.isFinal, text), at: 0)
             if gestureLines.count > Self.gestureCapacity { gestureLines.removeLast() }

@@ -69,7 +69,6 @@ public final class TerminalScreen {
 enum TerminalRestore {
     nonisolated(unsafe) static var saved = termios()
     nonisolated(unsafe) static var hasSaved = false
-    nonisolated(unsafe) static var active = false
     nonisolated(unsafe) static var resized: sig_atomic_t = 0
 
     /// Alternate screen, cursor hidden, screen cleared.
@@ -78,7 +77,6 @@ enum TerminalRestore {
     static let leaveSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
 
     static func save() {
-        active = true
         guard isatty(0) == 1, tcgetattr(0, &saved) == 0 else { return }
         hasSaved = true
         var keys = saved
@@ -90,8 +88,8 @@ enum TerminalRestore {
     }
 
     static func restore() {
-        guard active else { return }
-        active = false
+        // No "already restored" flag: leaving the alternate screen twice does no harm, and the
+        // flag read from the signal handler proved unreliable.
         writeAll(leaveSequence)
         if hasSaved { tcsetattr(0, TCSANOW, &saved) }
     }
