@@ -13,18 +13,26 @@ import Testing
         ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// Runs a tmux client to its end. Its output goes through a file, not a pipe: the tmux server
+    /// that `new-session` starts inherits the client's descriptors and would hold a pipe open forever.
     @discardableResult
     static func run(_ tool: String, _ arguments: [String]) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out")
+        FileManager.default.createFile(atPath: file.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = try FileHandle(forWritingTo: file)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = arguments.contains("new-session") ? FileHandle.nullDevice : output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        // Polled like TouchHostBinary.run: waitUntilExit can hang off the main thread.
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        try output.close()
+        return (try? String(contentsOf: file, encoding: .utf8)) ?? ""
     }
 
     @Test(.enabled(if: tmux != nil, "tmux is not installed: the live view needs a terminal to be tested in"))
@@ -41,11 +49,17 @@ import Testing
         let socket = "touchhost-test-\(getpid())"
         let session = "monitor"
         func tmuxRun(_ arguments: [String]) throws -> String { try Self.run(tmux, ["-L", socket] + arguments) }
-        defer { _ = try? tmuxRun(["kill-server"]) }
         _ = try tmuxRun([
             "new-session", "-d", "-s", session, "-x", "120", "-y", "40",
-            "\(binary.path) monitor \(pty); echo monitor-exited-$?; sleep 60",
+            "\(binary.path) monitor \(pty); echo monitor-exited-$?; sleep 15",
         ])
+        // Children of the test runner inherit its blocked signals, so `kill-server` alone may leave
+        // the server behind: it is killed outright.
+        let server = Int32(try tmuxRun(["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
+        defer {
+            _ = try? tmuxRun(["kill-server"])
+            if let server, server > 1 { kill(server, SIGKILL) }
+        }
 
         func screen() throws -> String { try tmuxRun(["capture-pane", "-p", "-t", session]) }
         func waitFor(_ seconds: Double, _ condition: (String) -> Bool) throws -> String {

@@ -16,6 +16,12 @@ public final class TerminalScreen {
         signal(SIGTERM, terminalSignalHandler)
         signal(SIGHUP, terminalSignalHandler)
         signal(SIGWINCH, resizeSignalHandler)
+        // A parent may hand these down blocked (a test runner's spawned children inherit its
+        // mask); blocked, Ctrl-C would never reach the handler that restores the terminal.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for number in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { sigaddset(&handled, number) }
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
         atexit { TerminalRestore.restore() }
     }
 
