@@ -27,9 +27,16 @@ final class EventOutput {
 
     deinit { flush() }
 
+    /// Said after the next readable status line, once: the port and cause of a disconnect.
+    var statusDetail: String?
+
     func write(_ event: HostEvent) {
-        let line = json?.line(for: event) ?? (aligned != nil ? aligned?.line(for: event) : readable?.line(for: event))
-        guard let line else { return }
+        let formatted = json?.line(for: event) ?? (aligned != nil ? aligned?.line(for: event) : readable?.line(for: event))
+        guard var line = formatted else { return }
+        if json == nil, case .status = event, let detail = statusDetail {
+            line += ": \(detail)"
+            statusDetail = nil
+        }
         write(line: line)
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TouchCore
 import TouchHost
 
 struct MonitorCommand: ParsableCommand {
@@ -28,25 +29,52 @@ struct MonitorCommand: ParsableCommand {
     @Option(help: "kiosk, or a comma-separated list of recognizer names.")
     var recognizers: String = "kiosk"
 
+    @Option(name: .customLong("protocol"), help: "A legacy controller's packet protocol: elo, mtouch, penmount6250 or egalax.")
+    var legacyProtocol: String?
+
+    @Option(help: "The legacy panel's size in mm, WxH (default 345x194).")
+    var size: String?
+
+    @Option(name: .customLong("contacts-from"), help: "controller (its contact reports) or heatmap (the host finds contacts in raw heatmaps).")
+    var contactsFrom: String = "controller"
+
     @OptionGroup var live: LiveOptions
 
     func validate() throws {
         do { _ = try RecognizerSelection.parse(recognizers) } catch { throw ValidationError("--recognizers: \(error)") }
+        if let legacyProtocol, LegacyProtocol(name: legacyProtocol) == nil {
+            throw ValidationError("--protocol: unknown protocol '\(legacyProtocol)' (known: elo, mtouch, penmount6250, egalax)")
+        }
+        guard contactsFrom == "controller" || contactsFrom == "heatmap" else {
+            throw ValidationError("--contacts-from is controller or heatmap")
+        }
+        if contactsFrom == "heatmap", legacyProtocol != nil { throw ValidationError("legacy controllers send no heatmaps") }
         if json && lines { throw ValidationError("--json and --lines are two different outputs: choose one") }
+        if heatmap, legacyProtocol != nil { throw ValidationError("legacy controllers send no heatmaps") }
+        if let size {
+            guard legacyProtocol != nil else { throw ValidationError("--size needs --protocol") }
+            guard Self.panel(size) != nil else { throw ValidationError("--size is WxH in mm, e.g. 345x194") }
+        }
+    }
+
+    static func panel(_ text: String) -> PanelSize? {
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let width = Float(parts[0]), let height = Float(parts[1]), width > 0, height > 0 else { return nil }
+        return PanelSize(width: width, height: height)
     }
 
     func run() throws {
         let selection = try RecognizerSelection.parse(recognizers)
-        if !json && !lines && TerminalScreen.isTerminal {
+        if !json && !lines && legacyProtocol == nil && TerminalScreen.isTerminal {
             try MonitorView(command: self, selection: selection).run()
             return
         }
         let output = EventOutput(json: json, recognizerNames: selection.engineNames, live: true, aligned: true)
-        let session = DeviceSession(link: try LinkOpener.open(port, baud: live.baud), sink: output.write) { info, sink in
-            HostStack.pipeline(recognizers: selection, for: info, sink: sink)
+        if let name = legacyProtocol, let packetProtocol = LegacyProtocol(name: name) {
+            try runLegacy(packetProtocol, selection: selection, output: output)
+            return
         }
-        try session.handshake()
-        if heatmap { requestHeatmaps(session) }
+        let session = try openSession(selection: selection, sink: output.write)
         if !json, let info = session.info { output.write(line: MonitorLineFormatter.deviceLine(port: port, info: info)) }
         let limits = live.limits()
         func shouldStop() -> Bool { limits.reached(by: session) }
@@ -54,27 +82,78 @@ struct MonitorCommand: ParsableCommand {
             do {
                 try session.pump(milliseconds: 10)
             } catch {
+                output.statusDetail = "\(error)"
                 session.disconnected()
                 // A live view waits for the device to come back; a bounded run stops when its bound does.
-                guard reconnect(session, giveUp: shouldStop) else { break }
-                if heatmap { requestHeatmaps(session) }
+                guard try reconnect(session, giveUp: shouldStop, output: output) else { break }
             }
         }
         session.finish()
     }
 
+    /// The session on PORT, handshake done and the chosen streams requested.
+    func openSession(selection: RecognizerSelection, sink: @escaping (HostEvent) -> Void) throws -> DeviceSession {
+        let fromHeatmaps = contactsFrom == "heatmap"
+        let session = DeviceSession(link: try LinkOpener.open(port, baud: live.baud), sink: sink) { info, sink in
+            guard fromHeatmaps else { return HostStack.pipeline(recognizers: selection, for: info, sink: sink) }
+            // The tracker follows the heatmaps' slower rate, or its report timeout would end touches between them.
+            let size = info.panelSize
+            return HostStack.pipeline(
+                recognizers: selection, reportRate: HeatmapContactFinder(for: info).heatmapRate(reportRate: Int(info.reportRate)),
+                panel: PanelSize(width: size.x, height: size.y), sink: sink)
+        }
+        try session.handshake()
+        try requestStreams(session)
+        return session
+    }
+
+    /// Heatmaps instead of contacts (`--contacts-from heatmap`) or alongside them (`--heatmap`).
+    func requestStreams(_ session: DeviceSession) throws {
+        if contactsFrom == "heatmap" {
+            try session.streamHeatmaps()
+        } else if heatmap {
+            requestHeatmaps(session)
+        }
+    }
+
     /// Heatmaps alongside contacts, when the device can send them.
     func requestHeatmaps(_ session: DeviceSession) {
-        guard session.info?.supportedModes.supports(.heatmap) ?? false else { return }
+        guard contactsFrom != "heatmap", session.info?.supportedModes.supports(.heatmap) ?? false else { return }
         try? session.send(.setMode(.both))
     }
 
-    /// Tries the port again every half second: a USB adapter pulled and put back, an emulator restarted.
-    func reconnect(_ session: DeviceSession, giveUp: () -> Bool) -> Bool {
+    /// A legacy controller talks first and needs no handshake; a lost port ends the run.
+    private func runLegacy(_ packetProtocol: LegacyProtocol, selection: RecognizerSelection, output: EventOutput) throws {
+        let panel = size.flatMap(Self.panel) ?? PanelSize(width: 345, height: 194)
+        let link = try LinkOpener.open(port, baud: live.baud ?? packetProtocol.defaultBaud)
+        let session = LegacySession(
+            link: link, protocol: packetProtocol, panel: panel, recognizers: selection, sink: output.write)
+        if !json { output.write(line: "\(port): \(packetProtocol.displayName) controller, \(panel.width) x \(panel.height) mm") }
+        let limits = live.limits()
+        while !limits.reached(hasLiveTouches: session.hasLiveTouches, lastActivity: session.lastActivity) {
+            do {
+                try session.pump(milliseconds: 10)
+            } catch {
+                output.statusDetail = "\(error)"
+                session.disconnected()
+                break
+            }
+        }
+        session.finish()
+    }
+
+    /// Tries the port again with backoff: a USB adapter pulled and put back, an emulator restarted.
+    func reconnect(_ session: DeviceSession, giveUp: () -> Bool, output: EventOutput?) throws -> Bool {
+        var backoff = ReconnectBackoff()
         while !giveUp() {
-            usleep(500_000)
+            let wakeUp = MonotonicClock.now() + backoff.next()
+            while MonotonicClock.now() < wakeUp, !giveUp() { usleep(20_000) }
+            if giveUp() { break }
             guard let link = try? LinkOpener.open(port, baud: live.baud) else { continue }
-            if (try? session.reconnected(link)) != nil { return true }
+            output?.statusDetail = port
+            guard (try? session.reconnected(link)) != nil else { continue }
+            try? requestStreams(session)
+            return true
         }
         return false
     }

@@ -23,16 +23,11 @@ final class MonitorView {
     }
 
     func run() throws {
-        let selection = self.selection
-        let session = DeviceSession(link: try LinkOpener.open(command.port, baud: command.live.baud), sink: { [unowned self] event in
+        let session = try command.openSession(selection: selection) { [unowned self] event in
             self.state.absorb(event, now: MonotonicClock.now())
-        }) { info, sink in
-            HostStack.pipeline(recognizers: selection, for: info, sink: sink)
         }
         session.onHeatmap = { [unowned self] slice in self.state.heatmap.add(slice) }
-        try session.handshake()
         state.info = session.info
-        if command.heatmap { command.requestHeatmaps(session) }
         let screen = TerminalScreen()
         let limits = command.live.limits()
         let shouldStop = { [unowned self] in self.quit || limits.reached(by: session) }
@@ -44,7 +39,8 @@ final class MonitorView {
                 base = counters(of: session)
                 session.disconnected()
                 state.info = nil
-                guard command.reconnect(session, giveUp: { self.update(session, screen); return shouldStop() }) else { break }
+                let back = try command.reconnect(session, giveUp: { self.update(session, screen); return shouldStop() }, output: nil)
+                guard back else { break }
                 state.info = session.info
                 if state.showsHeatmap { command.requestHeatmaps(session) }
             }

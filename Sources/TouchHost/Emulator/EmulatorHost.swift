@@ -16,6 +16,10 @@ public final class EmulatorHost: @unchecked Sendable {
     private let stimuli: [TimedStimulus]
     private let scriptEnd: Microseconds?
     private var faults: FaultSettings?
+    /// The one-shot faults (`reset`, `drop-link`) still to come: they fire halfway through the
+    /// script, when a host is listening and touches are likely down, not before anyone connects.
+    private var pendingReset = false
+    private var pendingDrop = false
     public var startsImmediately = false
     /// How long the emulator keeps serving after the script's last action, so the host sees the
     /// final reports and the controller's idle frames.
@@ -36,7 +40,14 @@ public final class EmulatorHost: @unchecked Sendable {
         self.stimuli = script?.stimuli(panel: script?.panelSize ?? panel, rate: script?.reportRate ?? board.reportRate) ?? []
         self.scriptEnd = script.map { $0.endTime }
         self.faults = faults
+        pendingReset = faults?.resetController ?? false
+        pendingDrop = faults?.dropLink ?? false
+        self.faults?.resetController = false
+        self.faults?.dropLink = false
     }
+
+    /// Script time at which the one-shot faults fire; without a script, one second after the start.
+    public var oneShotFaultTime: Microseconds { scriptEnd.map { $0 / 2 } ?? 1_000_000 }
 
     /// Asks a running `run()` on another thread to return.
     public func stop() { stopLock.withLock { stopped = true } }
@@ -65,6 +76,17 @@ public final class EmulatorHost: @unchecked Sendable {
                     controller.advance(to: start + stimuli[next].time, output: &output)
                     controller.apply(stimuli[next].stimulus)
                     next += 1
+                }
+                if pendingReset || pendingDrop, now >= start + oneShotFaultTime {
+                    controller.advance(to: start + oneShotFaultTime, output: &output)
+                    if pendingReset { controller.reset() }
+                    if pendingDrop {
+                        if !output.bytes.isEmpty { links.write(output.bytes) }
+                        output = ByteBuffer()
+                        links.drop()
+                    }
+                    pendingReset = false
+                    pendingDrop = false
                 }
                 if let end = scriptEnd, next == stimuli.count, now >= start + end + Self.idleAfterScript { break }
             }
