@@ -4,7 +4,7 @@ import TouchCore
 ///
 ///     1.234s  touch    slot 0   id 3     began       100.00   60.00
 ///     1.301s  gesture  tap               recognized  100.00   60.00  1 touch  taps 1
-///     2.000s  status   frames-lost                   count 3
+///     2.000s  status frames-lost                   count 3
 ///
 /// Touch moves and gesture changes are left out unless `showsEveryChange`.
 public struct MonitorLineFormatter: Sendable {
@@ -29,7 +29,9 @@ public struct MonitorLineFormatter: Sendable {
             if !details.isEmpty { text += "  " + details }
             return text
         case .status(let status):
-            return time + column("status", 9) + column(status.kind.jsonName, 28) + (status.count > 0 ? "count \(status.count)" : "")
+            // "status NAME" stays one phrase, as in the readable lines scripts already grep for.
+            let text = time + column("status " + status.kind.jsonName, 37) + (status.count > 0 ? "count \(status.count)" : "")
+            return status.count > 0 ? text : String(text.reversed().drop { $0 == " " }.reversed())
         }
     }
 
