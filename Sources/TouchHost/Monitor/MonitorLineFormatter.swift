@@ -3,7 +3,7 @@ import TouchCore
 /// One line per event in aligned columns, for logs and pipes (as `libinput debug-events` does):
 ///
 ///     1.234s  touch    slot 0   id 3     began       100.00   60.00
-///     1.301s  gesture  tap               recognized  100.00   60.00  1 touch  taps 1
+///     1.301s  gesture  double-tap        recognized  100.00   60.00  taps 2
 ///     2.000s  status frames-lost                   count 3
 ///
 /// Touch moves and gesture changes are left out unless `showsEveryChange`.
@@ -24,7 +24,9 @@ public struct MonitorLineFormatter: Sendable {
             if gesture.state == .changed && !showsEveryChange { return nil }
             let name = JSONEventFormatter.name(of: gesture.recognizer, in: recognizerNames)
             var text = time + column("gesture", 9) + column(name, 17) + column(gesture.state.jsonName, 11)
-                + position(gesture.location) + "  \(gesture.touches) touch" + (gesture.touches == 1 ? "" : "es")
+                + position(gesture.location)
+            // One finger is the usual case; saying so would only make `grep 'touch '` find gestures.
+            if gesture.touches > 1 { text += "  \(gesture.touches) touches" }
             let details = ReadableEventFormatter.details(of: gesture)
             if !details.isEmpty { text += "  " + details }
             return text
