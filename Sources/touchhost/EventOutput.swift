@@ -7,11 +7,13 @@ import TouchHost
 final class EventOutput {
     private let json: JSONEventFormatter?
     private let readable: ReadableEventFormatter?
+    private let aligned: MonitorLineFormatter?
     private let live: Bool
     private var pending: [UInt8] = []
 
-    init(json: Bool, recognizerNames: [String], source: String? = nil, live: Bool = false) {
+    init(json: Bool, recognizerNames: [String], source: String? = nil, live: Bool = false, aligned: Bool = false) {
         self.live = live
+        self.aligned = aligned && !json ? MonitorLineFormatter(recognizerNames: recognizerNames) : nil
         if json {
             self.json = JSONEventFormatter(recognizerNames: recognizerNames, source: source)
             readable = nil
@@ -29,8 +31,9 @@ final class EventOutput {
     var statusDetail: String?
 
     func write(_ event: HostEvent) {
-        guard var line = json?.line(for: event) ?? readable?.line(for: event) else { return }
-        if readable != nil, case .status = event, let detail = statusDetail {
+        let formatted = json?.line(for: event) ?? (aligned != nil ? aligned?.line(for: event) : readable?.line(for: event))
+        guard var line = formatted else { return }
+        if json == nil, case .status = event, let detail = statusDetail {
             line += ": \(detail)"
             statusDetail = nil
         }

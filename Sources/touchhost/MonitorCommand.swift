@@ -8,8 +8,10 @@ struct MonitorCommand: ParsableCommand {
         commandName: "monitor",
         abstract: "Watch a controller on a serial port, a pseudo-terminal or tcp:HOST:PORT.",
         discussion: """
-            PORT may carry line settings: /dev/ttyUSB0?baud=115200&flow=rtscts. --until-idle S ends the run once \
-            no touch is down and nothing has happened for S seconds.
+            On a terminal it shows a live view (keys: q quit, h heatmap, m map, c clear); piped, or with \
+            --lines, one aligned line per event; --json the event stream. PORT may carry line settings: \
+            /dev/ttyUSB0?baud=115200&flow=rtscts. --until-idle S ends the run once no touch is down and \
+            nothing has happened for S seconds.
             """)
 
     @Argument(help: "/dev/ttyUSB0, /dev/pts/N or tcp:HOST:PORT.")
@@ -17,6 +19,12 @@ struct MonitorCommand: ParsableCommand {
 
     @Flag(help: "Print the JSON event stream.")
     var json = false
+
+    @Flag(help: "Print one line per event even on a terminal.")
+    var lines = false
+
+    @Flag(help: "Ask the device for heatmaps too (set-mode both) and show them in the live view.")
+    var heatmap = false
 
     @Option(help: "kiosk, or a comma-separated list of recognizer names.")
     var recognizers: String = "kiosk"
@@ -40,8 +48,8 @@ struct MonitorCommand: ParsableCommand {
         if let mode, !DeviceSession.reportModeNames.contains(mode) {
             throw ValidationError("--mode: expected one of \(DeviceSession.reportModeNames.joined(separator: ", ")), not '\(mode)'")
         }
-        if mode != nil, contactsFrom == "heatmap" || legacyProtocol != nil {
-            throw ValidationError("--mode does not go with --contacts-from heatmap or --protocol")
+        if mode != nil, contactsFrom == "heatmap" || legacyProtocol != nil || heatmap {
+            throw ValidationError("--mode does not go with --heatmap, --contacts-from heatmap or --protocol")
         }
         if let legacyProtocol, LegacyProtocol(name: legacyProtocol) == nil {
             throw ValidationError("--protocol: unknown protocol '\(legacyProtocol)' (known: elo, mtouch, penmount6250, egalax)")
@@ -50,6 +58,8 @@ struct MonitorCommand: ParsableCommand {
             throw ValidationError("--contacts-from is controller or heatmap")
         }
         if contactsFrom == "heatmap", legacyProtocol != nil { throw ValidationError("legacy controllers send no heatmaps") }
+        if json && lines { throw ValidationError("--json and --lines are two different outputs: choose one") }
+        if heatmap, legacyProtocol != nil { throw ValidationError("legacy controllers send no heatmaps") }
         if let size {
             guard legacyProtocol != nil else { throw ValidationError("--size needs --protocol") }
             guard Self.panel(size) != nil else { throw ValidationError("--size is WxH in mm, e.g. 345x194") }
@@ -64,26 +74,17 @@ struct MonitorCommand: ParsableCommand {
 
     func run() throws {
         let selection = try RecognizerSelection.parse(recognizers)
-        let output = EventOutput(json: json, recognizerNames: selection.engineNames, live: true)
+        if !json && !lines && legacyProtocol == nil && TerminalScreen.isTerminal {
+            try MonitorView(command: self, selection: selection).run()
+            return
+        }
+        let output = EventOutput(json: json, recognizerNames: selection.engineNames, live: true, aligned: true)
         if let name = legacyProtocol, let packetProtocol = LegacyProtocol(name: name) {
             try runLegacy(packetProtocol, selection: selection, output: output)
             return
         }
-        let fromHeatmaps = contactsFrom == "heatmap"
-        let session = DeviceSession(link: try LinkOpener.open(port, baud: live.baud), sink: output.write) { info, sink in
-            guard fromHeatmaps else { return HostStack.pipeline(recognizers: selection, for: info, sink: sink) }
-            // The tracker follows the heatmaps' slower rate, or its report timeout would end touches between them.
-            let size = info.panelSize
-            return HostStack.pipeline(
-                recognizers: selection, reportRate: HeatmapContactFinder(for: info).heatmapRate(reportRate: Int(info.reportRate)),
-                panel: PanelSize(width: size.x, height: size.y), sink: sink)
-        }
-        // Only a controller asked to recognize numbers gestures as the kiosk set; a bridge's events pass as they are.
-        if mode == "gestures" { session.controllerEvents = ControllerGestureSource(hostNames: selection.engineNames) }
-        try session.handshake()
-        try selectMode(on: session)
-        if contactsFrom == "heatmap" { try session.streamHeatmaps() }
-        if !json, let info = session.info { output.write(line: "\(port): \(info.summary)") }
+        let session = try openSession(selection: selection, sink: output.write)
+        if !json, let info = session.info { output.write(line: MonitorLineFormatter.deviceLine(port: port, info: info)) }
         let limits = live.limits()
         func shouldStop() -> Bool { limits.reached(by: session) }
         while !shouldStop() {
@@ -99,8 +100,38 @@ struct MonitorCommand: ParsableCommand {
         session.finish()
     }
 
-    private func selectMode(on session: DeviceSession) throws {
+    /// The session on PORT, handshake done and the chosen streams requested.
+    func openSession(selection: RecognizerSelection, sink: @escaping (HostEvent) -> Void) throws -> DeviceSession {
+        let fromHeatmaps = contactsFrom == "heatmap"
+        let session = DeviceSession(link: try LinkOpener.open(port, baud: live.baud), sink: sink) { info, sink in
+            guard fromHeatmaps else { return HostStack.pipeline(recognizers: selection, for: info, sink: sink) }
+            // The tracker follows the heatmaps' slower rate, or its report timeout would end touches between them.
+            let size = info.panelSize
+            return HostStack.pipeline(
+                recognizers: selection, reportRate: HeatmapContactFinder(for: info).heatmapRate(reportRate: Int(info.reportRate)),
+                panel: PanelSize(width: size.x, height: size.y), sink: sink)
+        }
+        // Only a controller asked to recognize numbers gestures as the kiosk set; a bridge's events pass as they are.
+        if mode == "gestures" { session.controllerEvents = ControllerGestureSource(hostNames: selection.engineNames) }
+        try session.handshake()
+        try requestStreams(session)
+        return session
+    }
+
+    /// Heatmaps instead of contacts (`--contacts-from heatmap`) or alongside them (`--heatmap`).
+    func requestStreams(_ session: DeviceSession) throws {
         if let mode { try session.selectMode(named: mode) }
+        if contactsFrom == "heatmap" {
+            try session.streamHeatmaps()
+        } else if heatmap {
+            requestHeatmaps(session)
+        }
+    }
+
+    /// Heatmaps alongside contacts, when the device can send them.
+    func requestHeatmaps(_ session: DeviceSession) {
+        guard contactsFrom != "heatmap", session.info?.supportedModes.supports(.heatmap) ?? false else { return }
+        try? session.send(.setMode(.both))
     }
 
     /// A legacy controller talks first and needs no handshake; a lost port ends the run.
@@ -124,18 +155,17 @@ struct MonitorCommand: ParsableCommand {
     }
 
     /// Tries the port again with backoff: a USB adapter pulled and put back, an emulator restarted.
-    private func reconnect(_ session: DeviceSession, giveUp: () -> Bool, output: EventOutput) throws -> Bool {
+    func reconnect(_ session: DeviceSession, giveUp: () -> Bool, output: EventOutput?) throws -> Bool {
         var backoff = ReconnectBackoff()
         while !giveUp() {
             let wakeUp = MonotonicClock.now() + backoff.next()
             while MonotonicClock.now() < wakeUp, !giveUp() { usleep(20_000) }
             if giveUp() { break }
             guard let link = try? LinkOpener.open(port, baud: live.baud) else { continue }
-            output.statusDetail = port
+            output?.statusDetail = port
             guard (try? session.reconnected(link)) != nil else { continue }
-            if contactsFrom == "heatmap" { try? session.streamHeatmaps() }
             // The link may fail again at once; the next pump notices.
-            try? selectMode(on: session)
+            try? requestStreams(session)
             return true
         }
         return false

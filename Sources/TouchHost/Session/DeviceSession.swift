@@ -21,6 +21,8 @@ public final class DeviceSession {
     public private(set) var lastActivity: Microseconds
     /// Names and times for touches and gestures a controller recognized itself (gestures mode).
     public var controllerEvents = ControllerGestureSource()
+    /// Heatmap slices as they arrive (after `setMode(.both)` or `.heatmap`), for the live view.
+    public var onHeatmap: ((HeatmapSlice) -> Void)?
     /// The host's clock: monotonic time for a live link, the recording's timestamps in a replay.
     public var now: () -> Microseconds
 
@@ -218,6 +220,7 @@ public final class DeviceSession {
         case .reply(let reply):
             if reply.requestId == awaitedRequest { awaitedReply = reply }
         case .heatmap(let slice):
+            onHeatmap?(slice)
             guard let pipeline, heatmapFinder != nil else { return }
             let time = deviceTime(slice.timestamp)
             guard let frame = heatmapFinder!.add(slice, at: time) else { return }

@@ -1,0 +1,61 @@
+import TouchCore
+
+/// The panel drawn in character cells, aspect-correct: a terminal cell is about twice as tall as it
+/// is wide, so a 16:9 panel 20 rows high is about 71 columns wide.
+public struct PanelMap: Sendable {
+    public static let cellAspect: Float = 2
+
+    public let panelWidth: Float
+    public let panelHeight: Float
+    /// Interior cells, border excluded.
+    public let columns: Int
+    public let rows: Int
+    private var cells: [[Character]]
+
+    /// The largest map whose border fits `maxColumns` x `maxRows`.
+    public init(panelWidth: Float, panelHeight: Float, maxColumns: Int, maxRows: Int) {
+        self.panelWidth = max(panelWidth, 1)
+        self.panelHeight = max(panelHeight, 1)
+        var rows = max(1, maxRows - 2)
+        var columns = Int((Float(rows) * Self.cellAspect * self.panelWidth / self.panelHeight).rounded())
+        if columns > maxColumns - 2 {
+            columns = max(1, maxColumns - 2)
+            rows = max(1, Int((Float(columns) * self.panelHeight / self.panelWidth / Self.cellAspect).rounded()))
+        }
+        self.columns = max(1, columns)
+        self.rows = min(rows, max(1, maxRows - 2))
+        cells = Array(repeating: Array(repeating: " ", count: self.columns), count: self.rows)
+    }
+
+    /// The cell holding a point in mm, clamped to the panel.
+    public func cell(for point: PanelPoint) -> (column: Int, row: Int) {
+        let column = Int(point.x / panelWidth * Float(columns))
+        let row = Int(point.y / panelHeight * Float(rows))
+        return (min(max(column, 0), columns - 1), min(max(row, 0), rows - 1))
+    }
+
+    public mutating func put(_ character: Character, at point: PanelPoint) {
+        let (column, row) = cell(for: point)
+        cells[row][column] = character
+    }
+
+    public mutating func put(_ character: Character, column: Int, row: Int) {
+        guard row >= 0, row < rows, column >= 0, column < columns else { return }
+        cells[row][column] = character
+    }
+
+    /// Writes `text` from the cell after `point`, or before it near the right edge.
+    public mutating func label(_ text: String, after point: PanelPoint) {
+        let (column, row) = cell(for: point)
+        let characters = Array(text)
+        var start = column + 1
+        if start + characters.count > columns { start = column - characters.count }
+        for (offset, character) in characters.enumerated() { put(character, column: start + offset, row: row) }
+    }
+
+    /// The map with its border, one string per row.
+    public var lines: [String] {
+        let edge = "+" + String(repeating: "-", count: columns) + "+"
+        return [edge] + cells.map { "|" + String($0) + "|" } + [edge]
+    }
+}
