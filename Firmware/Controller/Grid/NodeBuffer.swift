@@ -14,14 +14,17 @@ public struct NodeBuffer: Sendable {
     @inlinable public init() { bytes = InlineArray(repeating: 0) }
 
     @inlinable public subscript(index: Int) -> UInt16 {
+        // Reading through a span would need the buffer in memory, and a grid read by value (the
+        // heatmap's row closure) would be copied to the stack for it; byte reads never copy.
         get {
             let i = index &* 2
             return UInt16(bytes[i]) | UInt16(bytes[i &+ 1]) &<< 8
         }
+        // One 16-bit store with one bounds check (the Cortex-M4 allows it unaligned).
         set {
-            let i = index &* 2
-            bytes[i] = UInt8(truncatingIfNeeded: newValue)
-            bytes[i &+ 1] = UInt8(truncatingIfNeeded: newValue &>> 8)
+            var span = bytes.mutableSpan
+            var raw = span.mutableBytes
+            raw.storeBytes(of: newValue, toByteOffset: index &* 2, as: UInt16.self)
         }
     }
 }
