@@ -39,9 +39,7 @@ struct QEMUSelfTest {
     func firmwareImageFitsTheKiosk15SizeBudget() throws {
         let image = try FirmwareImage.shared.get()
         #expect(image.flash > 0 && image.flash <= 64 * 1024, "flash \(image.flash) B")
-        withKnownIssue("kiosk-15 scan buffers are sized for 5376 nodes and the loop needs a 16 KiB stack: docs/hil.md, Size") {
-            #expect(image.ram <= 32 * 1024, "RAM \(image.ram) B including the stack")
-        }
+        #expect(image.ram <= 32 * 1024, "RAM \(image.ram) B including the stack")
     }
 
     // MARK: helpers

@@ -1,9 +1,9 @@
 import TouchCore
 
-/// One value per sensor node, row-major, in a buffer sized for the largest supported board.
+/// One value per sensor node, row-major, in a buffer sized for the largest board of the build.
 /// The scan writes raw counts into it and turns them into deltas in place.
 public struct CountGrid: Sendable {
-    @usableFromInline var storage: InlineArray<5376, Int16>
+    @usableFromInline var storage: NodeBuffer
     public let columns: Int
     public let rows: Int
 
@@ -11,18 +11,18 @@ public struct CountGrid: Sendable {
         precondition(columns * rows <= SensorGridLimits.maxNodes, "board exceeds the sensor grid buffer")
         self.columns = columns
         self.rows = rows
-        storage = InlineArray(repeating: 0)
+        storage = NodeBuffer()
     }
 
     public var nodeCount: Int { columns * rows }
 
     @inlinable public subscript(index: Int) -> Int16 {
-        get { storage[index] }
-        set { storage[index] = newValue }
+        get { Int16(bitPattern: storage[index]) }
+        set { storage[index] = UInt16(bitPattern: newValue) }
     }
 
     @inlinable public subscript(column: Int, row: Int) -> Int16 {
-        get { storage[row * columns + column] }
-        set { storage[row * columns + column] = newValue }
+        get { Int16(bitPattern: storage[row * columns + column]) }
+        set { storage[row * columns + column] = UInt16(bitPattern: newValue) }
     }
 }

@@ -4,8 +4,10 @@ import TouchCore
 /// finger is positive). The baseline follows slow drift, stands still under a touch so a held
 /// finger is not absorbed, and snaps back quickly where a touch present at calibration has lifted.
 public struct BaselineTracker: Sendable {
-    /// Counts in Q8 fixed point: the slow IIR needs sub-count resolution.
-    private var baseline: InlineArray<5376, Int32>
+    /// Counts in unsigned Q4 fixed point (0 to 4095.9 counts; the front end's counts stay near
+    /// 2000): the slow IIR needs sub-count resolution, and 16 bits per node halve the largest
+    /// buffer on the MCU. Steps are rounded, not floored, so the coarse fraction adds no bias.
+    private var baseline: NodeBuffer
     private var needsCalibration = true
     /// The mean baseline step of the tracked nodes in the last scan. Frozen nodes take it so they
     /// follow panel-wide drift while a finger rests on them.
@@ -15,7 +17,7 @@ public struct BaselineTracker: Sendable {
     private var frozenLastColumn: InlineArray<80, Int16> = InlineArray(repeating: 0)
 
     public init() {
-        baseline = InlineArray(repeating: 0)
+        baseline = NodeBuffer()
     }
 
     public var isCalibrated: Bool { !needsCalibration }
@@ -26,7 +28,7 @@ public struct BaselineTracker: Sendable {
     }
 
     /// Baseline of one node in counts, for diagnostics.
-    public func value(at index: Int) -> Float { Float(Int(baseline[index])) / 256 }
+    public func value(at index: Int) -> Float { Float(Int(baseline[index])) / 16 }
 
     public mutating func process(
         _ counts: inout CountGrid, settings: ScanSettings, frozen regions: NodeRegionList
@@ -34,7 +36,7 @@ public struct BaselineTracker: Sendable {
         let nodeCount = counts.nodeCount
         if needsCalibration {
             for i in 0..<nodeCount {
-                baseline[i] = Int32(counts[i]) &<< 8
+                baseline[i] = UInt16(clamping: Int32(counts[i]) &<< 4)
                 counts[i] = 0
             }
             needsCalibration = false
@@ -43,10 +45,11 @@ public struct BaselineTracker: Sendable {
         }
         let gate = Int32(settings.baselineGate)
         let shift = settings.baselineShift
+        let half = (1 as Int32) &<< (shift &- 1)
         let columns = counts.columns
         markFrozenSpans(regions, rows: counts.rows)
         // Wrapping arithmetic and masking shifts in the node loops: the values are bounded (counts
-        // are Int16 in Q8), and overflow checks would double the per-node cost on a Cortex-M4.
+        // are Int16 in Q4), and overflow checks would double the per-node cost on a Cortex-M4.
         var stepSum: Int32 = 0
         var tracked: Int32 = 0
         var index = 0
@@ -54,20 +57,22 @@ public struct BaselineTracker: Sendable {
             let frozenFirst = Int(frozenFirstColumn[row])
             let frozenLast = Int(frozenLastColumn[row])
             for column in 0..<columns {
-                let raw = Int32(counts[index]) &<< 8
-                let old = baseline[index]
-                let delta = (old &- raw &+ 128) &>> 8
+                let raw = Int32(counts[index]) &<< 4
+                let old = Int32(baseline[index])
+                let delta = (old &- raw &+ 8) &>> 4
                 counts[index] = Int16(clamping: delta)
+                let new: Int32
                 if delta >= gate || (column >= frozenFirst && column <= frozenLast) {
-                    baseline[index] = old &+ commonModeStep
+                    new = old &+ commonModeStep
                 } else if delta <= -gate {
-                    baseline[index] = old &+ ((raw &- old) &>> recoveryShift)
+                    new = old &+ ((raw &- old) &>> recoveryShift)
                 } else {
-                    let step = (raw &- old) &>> shift
-                    baseline[index] = old &+ step
+                    let step = (raw &- old &+ half) &>> shift
+                    new = old &+ step
                     stepSum &+= step
                     tracked &+= 1
                 }
+                baseline[index] = UInt16(clamping: new)
                 index &+= 1
             }
         }

@@ -35,7 +35,9 @@ public struct ContactTracker: Sendable {
         debouncer.reset()
     }
 
-    public mutating func update(_ peaks: LocatedPeakList, settings: ScanSettings, result: inout ScanResult) {
+    /// `peaks` is `consuming`: read element by element, a borrowed list parameter was copied whole
+    /// (388 bytes) at every access in the Embedded build; an owned one is read in place.
+    public mutating func update(_ peaks: consuming LocatedPeakList, settings: ScanSettings, result: inout ScanResult) {
         var matchedContacts: UInt32 = 0
         var claimedPeaks: UInt32 = 0
         let maxJumpSquared = settings.maxContactJump * settings.maxContactJump
@@ -89,7 +91,7 @@ public struct ContactTracker: Sendable {
         emit(lifted: lifted, into: &result)
     }
 
-    private func emit(lifted: InlineList<20, Contact>, into result: inout ScanResult) {
+    private func emit(lifted: consuming InlineList<20, Contact>, into result: inout ScanResult) {
         for id in 0..<board.maxContacts {
             for c in contacts.indices where Int(contacts[c].id) == id {
                 result.contacts.append(scanContact(contacts[c], state: contacts[c].isNew ? .down : .move))

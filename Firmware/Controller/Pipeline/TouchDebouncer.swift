@@ -19,7 +19,7 @@ public struct TouchDebouncer: Sendable {
     /// Feeds this scan's strong peaks that no contact claimed; returns those that have now
     /// persisted long enough. Candidates not seen again are forgotten.
     public mutating func confirm(
-        _ peaks: LocatedPeakList, requiredScans: Int, radius: Float, into confirmed: inout LocatedPeakList
+        _ peaks: consuming LocatedPeakList, requiredScans: Int, radius: Float, into confirmed: inout LocatedPeakList
     ) {
         confirmed.removeAll()
         var next = InlineList<32, Candidate>(filler: Candidate(position: .zero, scans: 0))
