@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+import TouchCore
+@testable import TouchHost
+
+/// Every scenario in Tests/HIL/scenarios played on both targets the way a test engineer would,
+/// `touchhost emulate --board B --script S` read back by `touchhost monitor PTY --json --until-idle 1`:
+/// the host emulator (`kiosk-15`) and the firmware image on an emulated Cortex-M4 (`mps2-an386`,
+/// built for the same panel). Both must see the same touches and the same gestures (docs/hil.md).
+@Suite(.serialized) struct HardwareInLoopTests {
+    static let qemuMissing = "qemu-system-arm is not installed (apt-get install qemu-system-arm)"
+
+    @Test(.enabled(if: QEMULauncher.findQEMU() != nil, "\(qemuMissing)"), .timeLimit(.minutes(5)),
+          arguments: HILScenario.all)
+    func bothTargetsSeeTheSameTouchesAndGestures(_ scenario: HILScenario) throws {
+        let binary = try TouchHostBinary.locate()
+        // Side by side: the two runs share nothing but the script file.
+        let boards = ["kiosk-15", "mps2-an386"]
+        let runs = HILRunPair()
+        DispatchQueue.concurrentPerform(iterations: boards.count) { index in
+            runs.set(index, Result { try HILRun(binary: binary, board: boards[index], script: scenario.file) })
+        }
+        let expected = try runs.get(0)
+        let actual = try runs.get(1)
+
+        for expectation in scenario.expectations {
+            #expect(expected.gestureStates.contains(expectation), "host emulator: no \(expectation) in \(expected.gestureStates)")
+            #expect(actual.gestureStates.contains(expectation), "QEMU: no \(expectation) in \(actual.gestureStates)")
+        }
+
+        try #require(actual.touches.count == expected.touches.count,
+                     "touches: host \(expected.touches.map(\.summary)), QEMU \(actual.touches.map(\.summary))")
+        var unmatched = actual.touches
+        for touch in expected.touches {
+            // Paired by where they began: fingers landing in one scan have no order of their own.
+            let nearest = unmatched.indices.min { unmatched[$0].began.position.distance(to: touch.began.position)
+                < unmatched[$1].began.position.distance(to: touch.began.position) }!
+            let other = unmatched.remove(at: nearest)
+            #expect(other.began.position.distance(to: touch.began.position) <= HILRun.positionTolerance,
+                    "began at \(other.began.position) on QEMU, \(touch.began.position) on the host emulator")
+            #expect(other.ended.position.distance(to: touch.ended.position) <= HILRun.positionTolerance,
+                    "ended at \(other.ended.position) on QEMU, \(touch.ended.position) on the host emulator")
+            #expect(abs(other.began.time - touch.began.time) <= HILRun.timeTolerance,
+                    "began at \(other.began.time) µs on QEMU, \(touch.began.time) µs on the host emulator")
+            #expect(abs(other.ended.time - touch.ended.time) <= HILRun.timeTolerance,
+                    "ended at \(other.ended.time) µs on QEMU, \(touch.ended.time) µs on the host emulator")
+        }
+
+        #expect(actual.gestureStates == expected.gestureStates)
+        if actual.gestureStates == expected.gestureStates {
+            for (mine, theirs) in zip(actual.gestures, expected.gestures) {
+                #expect(abs(mine.time - theirs.time) <= HILRun.timeTolerance,
+                        "\(mine.state): \(mine.time) µs on QEMU, \(theirs.time) µs on the host emulator")
+            }
+        }
+    }
+}
+
+/// A committed scenario script and the gestures its `# expect: NAME STATE` lines ask for.
+struct HILScenario: CustomTestStringConvertible, Sendable {
+    var file: URL
+    var expectations: [String]
+
+    var testDescription: String { file.deletingPathExtension().lastPathComponent }
+
+    static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("HIL/scenarios")
+
+    static var all: [HILScenario] {
+        let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+        return files.filter { $0.pathExtension == "touch" }.sorted { $0.lastPathComponent < $1.lastPathComponent }.map { file in
+            let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            let expectations = text.split(separator: "\n").compactMap { line -> String? in
+                guard let range = line.range(of: "# expect:") else { return nil }
+                return line[range.upperBound...].split(separator: " ").joined(separator: " ")
+            }
+            return HILScenario(file: file, expectations: expectations)
+        }
+    }
+}
+
+/// One scenario on one target, read back by the monitor; times from the first touch's beginning,
+/// since the monitor's clock starts at the device's first report and the script's at the handshake.
+struct HILRun {
+    /// A scan or two at 120 Hz and then some: QEMU on a busy host delivers a stimulus a scan late now and then.
+    static let timeTolerance: Microseconds = 50_000
+    static let positionTolerance: Float = 1.0
+
+    struct Point {
+        var time: Microseconds
+        var position: PanelPoint
+    }
+
+    struct Touch {
+        var began: Point
+        var ended: Point
+        var summary: String { "(\(began.position.x), \(began.position.y)) @\(began.time) -> (\(ended.position.x), \(ended.position.y)) @\(ended.time)" }
+    }
+
+    struct Gesture {
+        var state: String
+        var time: Microseconds
+    }
+
+    var touches: [Touch] = []
+    /// Every gesture event but `changed`, whose count follows the report rate rather than the gesture.
+    var gestures: [Gesture] = []
+    var gestureStates: [String] { gestures.map(\.state) }
+
+    init(binary: URL, board: String, script: URL) throws {
+        let emulator = try TouchHostBinary.start(binary, ["emulate", "--board", board, "--script", script.path])
+        defer { Self.end(emulator) }
+        // The QEMU image may need building first (cached in .build/mps2-an386).
+        guard let first = emulator.firstLine(timeout: 600), first.hasPrefix("pty: ") else {
+            throw TouchHostBinary.Failure(description: "emulate --board \(board) printed no pty")
+        }
+        let monitor = try TouchHostBinary.run(binary, ["monitor", String(first.dropFirst(5)), "--json", "--until-idle", "1"], timeout: 60)
+        guard monitor.status == 0 else {
+            throw TouchHostBinary.Failure(description: "monitor on \(board) failed: \(monitor.error)")
+        }
+        var began: [Int: Point] = [:]
+        var origin: Microseconds?
+        for line in monitor.lines {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let t = object["t"] as? Double else { continue }
+            let time = Microseconds((t * 1000).rounded())
+            if let touch = TouchLine(line) {
+                if touch.phase == "began" {
+                    origin = origin ?? time
+                    began[touch.id] = Point(time: time - origin!, position: touch.position)
+                } else if touch.phase == "ended" || touch.phase == "cancelled", let start = began.removeValue(forKey: touch.id) {
+                    touches.append(Touch(began: start, ended: Point(time: time - (origin ?? 0), position: touch.position)))
+                }
+            } else if object["type"] as? String == "gesture", let name = object["name"] as? String,
+                      let state = object["state"] as? String, state != "changed" {
+                gestures.append(Gesture(state: "\(name) \(state)", time: time - (origin ?? 0)))
+            }
+        }
+    }
+
+    /// Lets the emulator finish (it exits 1.5 s after the script), else asks it to stop with
+    /// SIGTERM, which also ends its QEMU, and only then kills it.
+    private static func end(_ emulator: TouchHostBinary.Running) {
+        let deadline = Date().addingTimeInterval(10)
+        while emulator.process.isRunning, Date() < deadline { usleep(20_000) }
+        if emulator.process.isRunning {
+            kill(emulator.process.processIdentifier, SIGTERM)
+            usleep(500_000)
+        }
+        emulator.stop()
+    }
+}
+
+/// The two runs' results, written from the threads that ran them.
+final class HILRunPair: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Int: Result<HILRun, Error>] = [:]
+
+    func set(_ index: Int, _ result: Result<HILRun, Error>) { lock.withLock { results[index] = result } }
+
+    func get(_ index: Int) throws -> HILRun {
+        try lock.withLock { results[index] }!.get()
+    }
+}
