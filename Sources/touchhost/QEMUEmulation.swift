@@ -10,6 +10,9 @@ struct QEMUEmulation {
     /// The image is built for this board's panel (Boards/mps2-an386/Image/BoardMain.swift).
     static let imageBoard = "kiosk-15"
 
+    /// Three report periods at 120 Hz: beyond the period a stimulus is normally sent ahead of its time.
+    static let lateStimulusWarning: Int64 = 25_000
+
     var script: TouchScript?
     var startsImmediately: Bool
 
@@ -35,6 +38,12 @@ struct QEMUEmulation {
         StandardOutput.line(relay.announcement)
         do { try relay.run() } catch {
             throw HostFailure("\(Self.boardName): QEMU stopped (\(error))")
+        }
+        // Said on standard error so a test can tell a distorted run from a firmware that disagrees.
+        let late = relay.worstLateness
+        if late > Self.lateStimulusWarning {
+            FileHandle.standardError.write(Data(
+                "touchhost: \(Self.boardName): a stimulus reached the firmware \(late / 1000) ms late (QEMU's UART input stalled; a busy host?)\n".utf8))
         }
     }
 

@@ -36,6 +36,12 @@ public final class QEMURelay: @unchecked Sendable {
     private var deviceClock = TimestampUnwrapper()
     private var lastDeviceTime: Microseconds = 0
     private var lastArrival: Microseconds?
+    /// Device times the injected stimuli were due at, by request id, until their replies come back.
+    private var pending: [UInt8: Microseconds] = [:]
+    /// How late, on the device clock, the latest stimulus reached the firmware: its reply comes back
+    /// after the scan before it was received. Within a report period or two normally; more means
+    /// QEMU's UART input stalled (a busy host), and the firmware saw the script distorted.
+    public private(set) var worstLateness: Microseconds = 0
     private var probeId: UInt8?
     private var probeAnswered = false
     private var stopped = false
@@ -110,7 +116,9 @@ public final class QEMURelay: @unchecked Sendable {
             if let start = scriptStart {
                 var commands = ByteBuffer()
                 while next < stimuli.count, start + stimuli[next].time <= now + reportPeriod {
-                    FrameEncoder.encode(CommandFrame(requestId: takeId(), command: .stimulus(stimuli[next].stimulus)), to: &commands)
+                    let id = takeId()
+                    pending[id] = start + stimuli[next].time
+                    FrameEncoder.encode(CommandFrame(requestId: id, command: .stimulus(stimuli[next].stimulus)), to: &commands)
                     next += 1
                 }
                 // After the host's complete frames and before its partial one, which waits.
@@ -129,7 +137,11 @@ public final class QEMURelay: @unchecked Sendable {
             switch message {
             case .contacts(let report): heard(report.timestamp)
             case .heatmap(let slice): heard(slice.timestamp)
-            case .reply(let reply): if reply.requestId == probeId { probeAnswered = true }
+            case .reply(let reply):
+                if reply.requestId == probeId { probeAnswered = true }
+                if let due = pending.removeValue(forKey: reply.requestId) {
+                    worstLateness = max(worstLateness, lastDeviceTime - due)
+                }
             default: break
             }
         }
