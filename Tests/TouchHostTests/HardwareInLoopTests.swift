@@ -196,3 +196,29 @@ final class HILRunPair: @unchecked Sendable {
         try lock.withLock { results[index] }!.get()
     }
 }
+
+/// What `emulate --board mps2-an386` says when it cannot run, without starting anything.
+struct QEMUEmulateRefusalTests {
+    @Test func withoutQEMUOnThePathItSaysSoInOneLineAndExitsWithOne() throws {
+        let process = Process()
+        process.executableURL = try TouchHostBinary.locate()
+        process.arguments = ["emulate", "--board", "mps2-an386"]
+        process.environment = ["PATH": "/nonexistent"]
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(said.split(separator: "\n").count == 1)
+        #expect(said.contains("qemu-system-arm not found"), "\(said)")
+    }
+
+    @Test(arguments: [["--faults", "reset"], ["--link", "stdio"]])
+    func optionsOnlyTheHostEmulatorHasAreRefused(_ extra: [String]) throws {
+        let result = try TouchHostBinary.run(try TouchHostBinary.locate(), ["emulate", "--board", "mps2-an386"] + extra, timeout: 20)
+        #expect(result.status == 2)
+        #expect(result.error.contains("mps2-an386"), "\(result.error)")
+    }
+}
