@@ -21,6 +21,9 @@ struct MonitorCommand: ParsableCommand {
     @Option(help: "kiosk, or a comma-separated list of recognizer names.")
     var recognizers: String = "kiosk"
 
+    @Option(help: "Ask the device for contacts, heatmap, both or gestures (the device recognizes) after the handshake.")
+    var mode: String?
+
     @Option(name: .customLong("protocol"), help: "A legacy controller's packet protocol: elo, mtouch, penmount6250 or egalax.")
     var legacyProtocol: String?
 
@@ -34,6 +37,12 @@ struct MonitorCommand: ParsableCommand {
 
     func validate() throws {
         do { _ = try RecognizerSelection.parse(recognizers) } catch { throw ValidationError("--recognizers: \(error)") }
+        if let mode, !DeviceSession.reportModeNames.contains(mode) {
+            throw ValidationError("--mode: expected one of \(DeviceSession.reportModeNames.joined(separator: ", ")), not '\(mode)'")
+        }
+        if mode != nil, contactsFrom == "heatmap" || legacyProtocol != nil {
+            throw ValidationError("--mode does not go with --contacts-from heatmap or --protocol")
+        }
         if let legacyProtocol, LegacyProtocol(name: legacyProtocol) == nil {
             throw ValidationError("--protocol: unknown protocol '\(legacyProtocol)' (known: elo, mtouch, penmount6250, egalax)")
         }
@@ -69,7 +78,10 @@ struct MonitorCommand: ParsableCommand {
                 recognizers: selection, reportRate: HeatmapContactFinder(for: info).heatmapRate(reportRate: Int(info.reportRate)),
                 panel: PanelSize(width: size.x, height: size.y), sink: sink)
         }
+        // Only a controller asked to recognize numbers gestures as the kiosk set; a bridge's events pass as they are.
+        if mode == "gestures" { session.controllerEvents = ControllerGestureSource(hostNames: selection.engineNames) }
         try session.handshake()
+        try selectMode(on: session)
         if contactsFrom == "heatmap" { try session.streamHeatmaps() }
         if !json, let info = session.info { output.write(line: "\(port): \(info.summary)") }
         let limits = live.limits()
@@ -85,6 +97,10 @@ struct MonitorCommand: ParsableCommand {
             }
         }
         session.finish()
+    }
+
+    private func selectMode(on session: DeviceSession) throws {
+        if let mode { try session.selectMode(named: mode) }
     }
 
     /// A legacy controller talks first and needs no handshake; a lost port ends the run.
@@ -118,6 +134,8 @@ struct MonitorCommand: ParsableCommand {
             output.statusDetail = port
             guard (try? session.reconnected(link)) != nil else { continue }
             if contactsFrom == "heatmap" { try? session.streamHeatmaps() }
+            // The link may fail again at once; the next pump notices.
+            try? selectMode(on: session)
             return true
         }
         return false

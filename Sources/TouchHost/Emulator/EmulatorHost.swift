@@ -11,7 +11,8 @@ import TouchCore
 /// script is never half over before anyone listens; `startsImmediately` starts it at once.
 public final class EmulatorHost: @unchecked Sendable {
     public let board: BoardDefinition
-    private var controller: TouchController
+    /// Carries the recognizers too, so a host can ask for gestures mode.
+    private var controller: GestureController
     private let links: EmulatorLinks
     private let stimuli: [TimedStimulus]
     private let scriptEnd: Microseconds?
@@ -34,7 +35,7 @@ public final class EmulatorHost: @unchecked Sendable {
     ///   - script: played at script times from the moment the host first speaks; nil serves an idle panel until stopped.
     public init(board: BoardDefinition, seed: UInt64, links: EmulatorLinks, script: TouchScript?, faults: FaultSettings? = nil) {
         self.board = board
-        self.controller = TouchController(board: board, seed: seed)
+        self.controller = GestureController(board: board, seed: seed)
         self.links = links
         let panel = board.panelSize
         self.stimuli = script?.stimuli(panel: script?.panelSize ?? panel, rate: script?.reportRate ?? board.reportRate) ?? []

@@ -19,6 +19,8 @@ public final class DeviceSession {
     private var lastArrival: Microseconds?
     /// Host time of the last event delivered, for `--until-idle`.
     public private(set) var lastActivity: Microseconds
+    /// Names and times for touches and gestures a controller recognized itself (gestures mode).
+    public var controllerEvents = ControllerGestureSource()
     /// The host's clock: monotonic time for a live link, the recording's timestamps in a replay.
     public var now: () -> Microseconds
 
@@ -123,12 +125,13 @@ public final class DeviceSession {
     }
 
     /// True while a touch is down.
-    public var hasLiveTouches: Bool { !(pipeline?.liveTouches.isEmpty ?? true) }
+    public var hasLiveTouches: Bool { !(pipeline?.liveTouches.isEmpty ?? true) || controllerEvents.hasLiveTouches }
 
     /// The link went away: every touch is cancelled and the user told.
     public func disconnected() {
         let time = estimatedDeviceTime()
         pipeline?.cancelAll(at: time)
+        for event in controllerEvents.cancelAll(at: time) { emit(event) }
         emit(.status(StatusEvent(kind: .disconnected, timestamp: time)))
         lastDeviceTime = time
         disconnection = (time, now())
@@ -196,8 +199,10 @@ public final class DeviceSession {
             if status.kind == .reset {
                 // The controller forgot its contacts and restarts its clock and sequence.
                 pipeline.cancelAll(at: time)
+                for event in controllerEvents.cancelAll(at: time) { emit(event) }
                 clock.restart()
-                // A reset returns the controller to contact reports: ask for heatmaps again.
+                // A reset also returns it to contact reports: ask again for its recognition, or for heatmaps.
+                if controllerEvents.isController { _ = try? send(.setMode(.gestures)) }
                 if heatmapFinder != nil {
                     heatmapFinder = info.map(HeatmapContactFinder.init(for:))
                     _ = try? send(.setMode(.heatmap))
@@ -206,9 +211,10 @@ public final class DeviceSession {
             if let event = StatusEvent(status, at: time) { emit(.status(event)) }
         case .touch(let record):
             // Already tracked upstream: a bridge, or a controller that tracks on board.
-            emit(.touch(record.touch, at: record.timestamp))
+            emit(controllerEvents.touch(record, at: upstreamTime(record.timestamp)))
         case .gesture(let gesture):
-            emit(.gesture(gesture))
+            let time = upstreamTime(gesture.timestamp)
+            if let event = controllerEvents.gesture(gesture, at: time) { emit(event) }
         case .reply(let reply):
             if reply.requestId == awaitedRequest { awaitedReply = reply }
         case .heatmap(let slice):
@@ -225,6 +231,11 @@ public final class DeviceSession {
         lastDeviceTime = max(lastDeviceTime, time)
         lastArrival = now()
         return lastDeviceTime
+    }
+
+    /// A controller's own recognition runs on its clock, like its reports; a bridge's events are in session time already.
+    private func upstreamTime(_ time: Microseconds) -> Microseconds {
+        controllerEvents.isController ? deviceTime(UInt32(truncatingIfNeeded: time)) : time
     }
 
     private func estimatedDeviceTime() -> Microseconds {
