@@ -9,7 +9,9 @@ struct EmulateCommand: ParsableCommand {
         discussion: """
             The first line says where the link is (`pty: /dev/pts/7`). With --script, the script starts when the \
             host first sends a byte (its device-info request) and the emulator exits 1.5 s after the script's last \
-            action; without one it serves an untouched panel until killed.
+            action; without one it serves an untouched panel until killed. \
+            `--board mps2-an386` runs the firmware image on an emulated Cortex-M4 under qemu-system-arm \
+            (built if needed; the image is the kiosk-15 panel) and relays its UART to the printed pty.
             """)
 
     @Option(help: "The board to emulate (see `touchhost boards`).")
@@ -31,8 +33,15 @@ struct EmulateCommand: ParsableCommand {
     var startNow = false
 
     func validate() throws {
+        if board == QEMUEmulation.boardName {
+            guard faults == nil, link == "pty" else {
+                throw ValidationError("--board \(board) takes only --script and --start-now (the link is a pty)")
+            }
+            return
+        }
         guard BoardListing.board(named: board) != nil else {
-            throw ValidationError("unknown board '\(board)' (known: \(BoardListing.names.joined(separator: ", ")))")
+            let known = (BoardListing.names + [QEMUEmulation.boardName]).joined(separator: ", ")
+            throw ValidationError("unknown board '\(board)' (known: \(known))")
         }
         if let faults { _ = try parseFaults(faults) }
         guard link == "pty" || link == "stdio" || (link.hasPrefix("tcp:") && UInt16(link.dropFirst(4)) != nil) else {
@@ -45,18 +54,30 @@ struct EmulateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let definition = BoardListing.board(named: board)!
-        var parsed: TouchScript?
-        if let script {
-            let text: String
-            do { text = try String(contentsOfFile: script, encoding: .utf8) } catch {
-                throw HostFailure("\(script): cannot read it")
-            }
-            do { parsed = try TouchScriptParser.parse(text) } catch { throw HostFailure("\(script): \(error)") }
-            if parsed!.hasReports {
-                throw HostFailure("\(script): controller-level report lines cannot be played on a panel; use `touchhost replay`")
-            }
+        let parsed = try readScript()
+        if board == QEMUEmulation.boardName {
+            try QEMUEmulation(script: parsed, startsImmediately: startNow).run()
+        } else {
+            try serveOnHost(parsed)
         }
+    }
+
+    private func readScript() throws -> TouchScript? {
+        guard let script else { return nil }
+        let text: String
+        do { text = try String(contentsOfFile: script, encoding: .utf8) } catch {
+            throw HostFailure("\(script): cannot read it")
+        }
+        let parsed: TouchScript
+        do { parsed = try TouchScriptParser.parse(text) } catch { throw HostFailure("\(script): \(error)") }
+        if parsed.hasReports {
+            throw HostFailure("\(script): controller-level report lines cannot be played on a panel; use `touchhost replay`")
+        }
+        return parsed
+    }
+
+    private func serveOnHost(_ parsed: TouchScript?) throws {
+        let definition = BoardListing.board(named: board)!
         let links: EmulatorLinks
         if link == "pty" {
             links = EmulatorLinks(.pty(try PseudoTerminal()))

@@ -27,9 +27,9 @@ enum TouchHostBinary {
         /// Bytes read past the last line handed out.
         private var bytes: [UInt8] = []
 
-        /// The first line of standard output, waiting up to 10 s for it.
-        func firstLine() -> String? {
-            let deadline = Date().addingTimeInterval(10)
+        /// The first line of standard output, waiting up to `timeout` seconds for it.
+        func firstLine(timeout: TimeInterval = 10) -> String? {
+            let deadline = Date().addingTimeInterval(timeout)
             while Date() < deadline {
                 if let newline = bytes.firstIndex(of: 10) {
                     defer { bytes.removeSubrange(...newline) }

@@ -1,0 +1,168 @@
+import Foundation
+import Glibc
+import TouchCore
+
+/// Serves the firmware running under QEMU on a pseudo-terminal of its own, so a host reads it
+/// exactly as it reads the host emulator, while the script's finger actions travel over the same
+/// UART as `stimulus` commands (docs/hil.md).
+///
+/// QEMU's UART0 pty belongs to the relay; the host gets a second pty. Bytes are copied both ways.
+/// Host bytes are forwarded up to their last frame delimiter only, so an injected command never
+/// lands inside one of the host's frames. Injected commands use request ids the host's session
+/// does not await (`injectedRequestIds`); their replies pass through and the session ignores them,
+/// as it ignores any reply it is not waiting for.
+///
+/// The script runs on the device's clock, read from the report timestamps going by: an emulated
+/// core on a busy host falls behind real time by whole scans (Image/BoardMain.swift), and a script
+/// played on the wall clock would then reach it compressed. Each action is sent once the latest
+/// report is within one report period of the action's time, so the next scan sees it.
+public final class QEMURelay: @unchecked Sendable {
+    /// Request ids of injected stimuli, cycled: a session numbers its own commands from 1 upward
+    /// and a monitor sends only a handful.
+    public static let injectedRequestIds: ClosedRange<UInt8> = 0xC0...0xFE
+    /// With no report for this long (heatmap mode, a stalled device), the device clock is taken
+    /// to run with the wall clock from its last report on.
+    public static let silenceBeforeWallClock: Microseconds = 250_000
+
+    /// Starts the script at once instead of when the host first speaks.
+    public var startsImmediately = false
+    private let host: PseudoTerminal
+    private let device: FileDescriptorLink
+    private let stimuli: [TimedStimulus]
+    private let scriptEnd: Microseconds?
+    private let reportPeriod: Microseconds
+    private var nextId = injectedRequestIds.lowerBound
+    private var decoder = FrameDecoder()
+    private var deviceClock = TimestampUnwrapper()
+    private var lastDeviceTime: Microseconds = 0
+    private var lastArrival: Microseconds?
+    /// Device times the injected stimuli were due at, by request id, until their replies come back.
+    private var pending: [UInt8: Microseconds] = [:]
+    /// How late, on the device clock, the latest stimulus reached the firmware: its reply comes back
+    /// after the scan before it was received. Within a report period or two normally; more means
+    /// QEMU's UART input stalled (a busy host), and the firmware saw the script distorted.
+    public private(set) var worstLateness: Microseconds = 0
+    private var probeId: UInt8?
+    private var probeAnswered = false
+    private var stopped = false
+    private let stopLock = NSLock()
+
+    /// - Parameters:
+    ///   - devicePath: QEMU's UART0 pseudo-terminal.
+    ///   - stimuli: played from the moment the host first sends a byte.
+    ///   - scriptEnd: the relay returns this long plus `EmulatorHost.idleAfterScript` after the start; nil serves until stopped.
+    ///   - reportRate: the image's report rate, for the lead an action needs to reach the next scan.
+    public init(devicePath: String, stimuli: [TimedStimulus], scriptEnd: Microseconds?, reportRate: Int) throws(LinkError) {
+        host = try PseudoTerminal()
+        device = try FileDescriptorLink.open(path: devicePath, name: "QEMU UART0 \(devicePath)")
+        self.stimuli = stimuli
+        self.scriptEnd = scriptEnd
+        reportPeriod = 1_000_000 / Microseconds(max(reportRate, 1))
+    }
+
+    /// Waits until the firmware answers over the UART. QEMU notices that its pty was opened only on
+    /// a timer (about once a second) and reads nothing from it until then, so a host's first
+    /// request, and the script's first actions, would wait up to a second in the pty.
+    public func waitUntilLive(timeout: TimeInterval = 20) throws(LinkError) {
+        let deadline = MonotonicClock.now() + Microseconds(timeout * 1_000_000)
+        var sentAt: Microseconds?
+        var received: [UInt8] = []
+        while !probeAnswered {
+            let now = MonotonicClock.now()
+            guard now < deadline else { throw LinkError(port: device.name, cause: .timedOut) }
+            if sentAt.map({ now - $0 > 300_000 }) ?? true {
+                let id = takeId()
+                probeId = id
+                var probe = ByteBuffer()
+                FrameEncoder.encode(CommandFrame(requestId: id, command: .getInfo), to: &probe)
+                try device.write(probe.bytes)
+                sentAt = now
+            }
+            received.removeAll(keepingCapacity: true)
+            while try device.read(into: &received) > 0 {}
+            watchClock(received)
+            var entry = pollfd(fd: device.pollDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&entry, 1, 10)
+        }
+    }
+
+    /// The host's side: `pty: /dev/pts/N`.
+    public var announcement: String { "pty: \(host.path)" }
+
+    public func stop() { stopLock.withLock { stopped = true } }
+    private var isStopped: Bool { stopLock.withLock { stopped } }
+
+    /// Relays until the script has ended plus `EmulatorHost.idleAfterScript` on the device clock,
+    /// or until `stop()`. Throws when QEMU's UART goes away (QEMU exited).
+    public func run() throws(LinkError) {
+        var scriptStart: Microseconds? = startsImmediately ? 0 : nil
+        var next = 0
+        var fromHost: [UInt8] = []
+        var fromDevice: [UInt8] = []
+        while !isStopped {
+            fromDevice.removeAll(keepingCapacity: true)
+            while try device.read(into: &fromDevice) > 0 {}
+            if !fromDevice.isEmpty {
+                watchClock(fromDevice)
+                try? host.link.write(fromDevice)
+            }
+            let now = deviceNow()
+            // A host that closes its side is not an error: a UART does not notice either.
+            if (try? host.link.read(into: &fromHost)) ?? 0 > 0, scriptStart == nil { scriptStart = now }
+            if let boundary = fromHost.lastIndex(of: WireFormat.delimiter) {
+                try device.write(Array(fromHost[...boundary]))
+                fromHost.removeSubrange(...boundary)
+            }
+            if let start = scriptStart {
+                var commands = ByteBuffer()
+                while next < stimuli.count, start + stimuli[next].time <= now + reportPeriod {
+                    let id = takeId()
+                    pending[id] = start + stimuli[next].time
+                    FrameEncoder.encode(CommandFrame(requestId: id, command: .stimulus(stimuli[next].stimulus)), to: &commands)
+                    next += 1
+                }
+                // After the host's complete frames and before its partial one, which waits.
+                if !commands.bytes.isEmpty { try device.write(commands.bytes) }
+                if let end = scriptEnd, next == stimuli.count, now >= start + end + EmulatorHost.idleAfterScript { return }
+            }
+            var entries = [pollfd(fd: host.link.pollDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: device.pollDescriptor, events: Int16(POLLIN), revents: 0)]
+            _ = poll(&entries, 2, EmulatorHost.tickMilliseconds)
+        }
+    }
+
+    private func watchClock(_ bytes: [UInt8]) {
+        for byte in bytes {
+            guard case .device(let message) = decoder.push(byte) else { continue }
+            switch message {
+            case .contacts(let report): heard(report.timestamp)
+            case .heatmap(let slice): heard(slice.timestamp)
+            case .reply(let reply):
+                if reply.requestId == probeId { probeAnswered = true }
+                if let due = pending.removeValue(forKey: reply.requestId) {
+                    worstLateness = max(worstLateness, lastDeviceTime - due)
+                }
+            default: break
+            }
+        }
+    }
+
+    private func heard(_ timestamp: UInt32) {
+        lastDeviceTime = max(lastDeviceTime, deviceClock.unwrap(timestamp))
+        lastArrival = MonotonicClock.now()
+    }
+
+    /// The device's time: its latest report's, or, after a silence, that plus the wall time since.
+    private func deviceNow() -> Microseconds {
+        let wall = MonotonicClock.now()
+        guard let arrival = lastArrival else { return lastDeviceTime }
+        let silence = wall - arrival
+        return silence < Self.silenceBeforeWallClock ? lastDeviceTime : lastDeviceTime + silence
+    }
+
+    private func takeId() -> UInt8 {
+        defer { nextId = nextId == Self.injectedRequestIds.upperBound ? Self.injectedRequestIds.lowerBound : nextId + 1 }
+        return nextId
+    }
+}
+

@@ -1,0 +1,224 @@
+import Foundation
+import Testing
+import TouchCore
+@testable import TouchHost
+
+/// Every scenario in Tests/HIL/scenarios played on both targets the way a test engineer would,
+/// `touchhost emulate --board B --script S` read back by `touchhost monitor PTY --json --until-idle 1`:
+/// the host emulator (`kiosk-15`) and the firmware image on an emulated Cortex-M4 (`mps2-an386`,
+/// built for the same panel). Both must see the same touches and the same gestures (docs/hil.md).
+@Suite(.serialized) struct HardwareInLoopTests {
+    static let qemuMissing = "qemu-system-arm is not installed (apt-get install qemu-system-arm)"
+
+    @Test(.enabled(if: QEMULauncher.findQEMU() != nil, "\(qemuMissing)"), .timeLimit(.minutes(5)),
+          arguments: HILScenario.all)
+    func bothTargetsSeeTheSameTouchesAndGestures(_ scenario: HILScenario) throws {
+        let binary = try TouchHostBinary.locate()
+        // Side by side: the two runs share nothing but the script file.
+        let boards = ["kiosk-15", "mps2-an386"]
+        let runs = HILRunPair()
+        DispatchQueue.concurrentPerform(iterations: boards.count) { index in
+            runs.set(index, Result { try HILRun(binary: binary, board: boards[index], script: scenario.file) })
+        }
+
+        let expected = try runs.get(0)
+        var actual = try runs.get(1)
+        // A run QEMU's UART input stalled in (the relay says so) played a distorted script:
+        // it says nothing about the firmware, so it is played again.
+        for _ in 0..<HILRun.attemptsOnABusyHost - 1 where actual.disturbance != nil {
+            actual = try HILRun(binary: binary, board: boards[1], script: scenario.file)
+        }
+
+        for expectation in scenario.expectations {
+            #expect(expected.gestureStates.contains(expectation), "host emulator: no \(expectation) in \(expected.gestureStates)")
+            #expect(actual.gestureStates.contains(expectation), "QEMU: no \(expectation) in \(actual.gestureStates)")
+        }
+
+        let both = "host emulator: \(expected.summary)\nQEMU: \(actual.summary)" + (actual.disturbance.map { "\n\($0)" } ?? "")
+        try #require(actual.touches.count == expected.touches.count, "\(both)")
+        var unmatched = actual.touches
+        for touch in expected.touches {
+            // Paired by where and when they began: fingers landing in one scan have no order of
+            // their own, and a double tap lands twice on one spot.
+            func cost(_ other: HILRun.Touch) -> Float {
+                other.began.position.distance(to: touch.began.position) + Float(abs(other.began.time - touch.began.time)) / 10_000
+            }
+            let nearest = unmatched.indices.min { cost(unmatched[$0]) < cost(unmatched[$1]) }!
+            let other = unmatched.remove(at: nearest)
+            #expect(other.began.position.distance(to: touch.began.position) <= scenario.positionTolerance,
+                    "began at \(other.began.position) on QEMU, \(touch.began.position) on the host emulator")
+            #expect(other.ended.position.distance(to: touch.ended.position) <= scenario.positionTolerance,
+                    "ended at \(other.ended.position) on QEMU, \(touch.ended.position) on the host emulator")
+            #expect(abs(other.began.time - touch.began.time) <= HILRun.timeTolerance,
+                    "began at \(other.began.time) µs on QEMU, \(touch.began.time) µs on the host emulator")
+            #expect(abs(other.ended.time - touch.ended.time) <= HILRun.timeTolerance,
+                    "ended at \(other.ended.time) µs on QEMU, \(touch.ended.time) µs on the host emulator")
+        }
+
+        #expect(actual.gestureStates == expected.gestureStates, "\(both)")
+        if actual.gestureStates == expected.gestureStates {
+            for (mine, theirs) in zip(actual.gestures, expected.gestures) {
+                #expect(abs(mine.time - theirs.time) <= HILRun.timeTolerance,
+                        "\(mine.state): \(mine.time) µs on QEMU, \(theirs.time) µs on the host emulator")
+            }
+        }
+    }
+}
+
+/// A committed scenario script and the gestures its `# expect: NAME STATE` lines ask for.
+struct HILScenario: CustomTestStringConvertible, Sendable {
+    var file: URL
+    var expectations: [String]
+    /// 1 mm, or a scenario's `# tolerance: N mm`: a fast finger is caught where the scan phase
+    /// happens to find it, up to its travel in one report period away.
+    var positionTolerance: Float
+
+    var testDescription: String { file.deletingPathExtension().lastPathComponent }
+
+    static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("HIL/scenarios")
+
+    static var all: [HILScenario] {
+        let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+        return files.filter { $0.pathExtension == "touch" }.sorted { $0.lastPathComponent < $1.lastPathComponent }.map { file in
+            let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            let expectations = text.split(separator: "\n").compactMap { line -> String? in
+                guard let range = line.range(of: "# expect:") else { return nil }
+                return line[range.upperBound...].split(separator: " ").joined(separator: " ")
+            }
+            let tolerance = text.split(separator: "\n").compactMap { line -> Float? in
+                guard let range = line.range(of: "# tolerance:") else { return nil }
+                return Float(line[range.upperBound...].split(separator: " ").first ?? "")
+            }.first
+            return HILScenario(file: file, expectations: expectations, positionTolerance: tolerance ?? HILRun.positionTolerance)
+        }
+    }
+}
+
+/// One scenario on one target, read back by the monitor; times from the first touch's beginning,
+/// since the monitor's clock starts at the device's first report and the script's at the handshake.
+struct HILRun {
+    /// A scan or two at 120 Hz and then some: QEMU on a busy host delivers a stimulus a scan late now and then.
+    static let timeTolerance: Microseconds = 50_000
+    static let positionTolerance: Float = 1.0
+
+    struct Point {
+        var time: Microseconds
+        var position: PanelPoint
+    }
+
+    struct Touch {
+        var began: Point
+        var ended: Point
+        var summary: String { "(\(began.position.x), \(began.position.y)) @\(began.time) -> (\(ended.position.x), \(ended.position.y)) @\(ended.time)" }
+    }
+
+    struct Gesture {
+        var state: String
+        var time: Microseconds
+    }
+
+    /// The relay's warning that a stimulus reached the firmware late, if it gave one.
+    var disturbance: String?
+    static let attemptsOnABusyHost = 3
+    var touches: [Touch] = []
+    /// Every gesture event but `changed`, whose count follows the report rate rather than the gesture.
+    var gestures: [Gesture] = []
+    var gestureStates: [String] { gestures.map(\.state) }
+    var summary: String {
+        "touches \(touches.map(\.summary)), gestures \(gestures.map { "\($0.state) @\($0.time)" })"
+    }
+
+    init(binary: URL, board: String, script: URL) throws {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["emulate", "--board", board, "--script", script.path]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let errorText = Drain(errors.fileHandleForReading)
+        let emulator = TouchHostBinary.Running(process: process, output: output.fileHandleForReading)
+        // The QEMU image may need building first (cached in .build/mps2-an386).
+        guard let first = emulator.firstLine(timeout: 600), first.hasPrefix("pty: ") else {
+            Self.end(emulator)
+            throw TouchHostBinary.Failure(description: "emulate --board \(board) printed no pty")
+        }
+        let monitor = try TouchHostBinary.run(binary, ["monitor", String(first.dropFirst(5)), "--json", "--until-idle", "1"], timeout: 60)
+        guard monitor.status == 0 else {
+            Self.end(emulator)
+            throw TouchHostBinary.Failure(description: "monitor on \(board) failed: \(monitor.error)")
+        }
+        Self.end(emulator)
+        let said = String(decoding: errorText.wait(), as: UTF8.self)
+        disturbance = said.split(separator: "\n").first { $0.contains("late") }.map(String.init)
+        var began: [Int: Point] = [:]
+        var origin: Microseconds?
+        for line in monitor.lines {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let t = object["t"] as? Double else { continue }
+            let time = Microseconds((t * 1000).rounded())
+            if let touch = TouchLine(line) {
+                if touch.phase == "began" {
+                    origin = origin ?? time
+                    began[touch.id] = Point(time: time - origin!, position: touch.position)
+                } else if touch.phase == "ended" || touch.phase == "cancelled", let start = began.removeValue(forKey: touch.id) {
+                    touches.append(Touch(began: start, ended: Point(time: time - (origin ?? 0), position: touch.position)))
+                }
+            } else if object["type"] as? String == "gesture", let name = object["name"] as? String,
+                      let state = object["state"] as? String, state != "changed" {
+                gestures.append(Gesture(state: "\(name) \(state)", time: time - (origin ?? 0)))
+            }
+        }
+    }
+
+    /// Lets the emulator finish (it exits 1.5 s after the script), else asks it to stop with
+    /// SIGTERM, which also ends its QEMU, and only then kills it.
+    private static func end(_ emulator: TouchHostBinary.Running) {
+        let deadline = Date().addingTimeInterval(10)
+        while emulator.process.isRunning, Date() < deadline { usleep(20_000) }
+        if emulator.process.isRunning {
+            kill(emulator.process.processIdentifier, SIGTERM)
+            usleep(500_000)
+        }
+        emulator.stop()
+    }
+}
+
+/// The two runs' results, written from the threads that ran them.
+final class HILRunPair: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Int: Result<HILRun, Error>] = [:]
+
+    func set(_ index: Int, _ result: Result<HILRun, Error>) { lock.withLock { results[index] = result } }
+
+    func get(_ index: Int) throws -> HILRun {
+        try lock.withLock { results[index] }!.get()
+    }
+}
+
+/// What `emulate --board mps2-an386` says when it cannot run, without starting anything.
+struct QEMUEmulateRefusalTests {
+    @Test func withoutQEMUOnThePathItSaysSoInOneLineAndExitsWithOne() throws {
+        let process = Process()
+        process.executableURL = try TouchHostBinary.locate()
+        process.arguments = ["emulate", "--board", "mps2-an386"]
+        process.environment = ["PATH": "/nonexistent"]
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(said.split(separator: "\n").count == 1)
+        #expect(said.contains("qemu-system-arm not found"), "\(said)")
+    }
+
+    @Test(arguments: [["--faults", "reset"], ["--link", "stdio"]])
+    func optionsOnlyTheHostEmulatorHasAreRefused(_ extra: [String]) throws {
+        let result = try TouchHostBinary.run(try TouchHostBinary.locate(), ["emulate", "--board", "mps2-an386"] + extra, timeout: 20)
+        #expect(result.status == 2)
+        #expect(result.error.contains("mps2-an386"), "\(result.error)")
+    }
+}
