@@ -98,7 +98,8 @@ struct RecognizerParameters {
         p.set(L.edgeBand, edgeBand)
     }
 
-    /// The engine's recognizer for these settings; nil for kinds the engine does not build in.
+    /// The engine's recognizer for these settings; nil for kinds the engine does not build in or the
+    /// C API builds itself (template: the context's template store).
     var spec: RecognizerSpec? {
         let u8 = { (v: UInt32) in UInt8(clamping: v) }
         switch kind {
@@ -122,6 +123,12 @@ struct RecognizerParameters {
             return .rotation(RotationRecognizer(startDistance: Float(startDistance)))
         case .edgePan:
             return .edgePan(EdgePanRecognizer(edges: u8(edges), bandWidth: Float(edgeBand), startDistance: Float(startDistance)))
+        // Stroke shapes take the analyzers' tuned defaults (docs/strokes.md): no th_recognizer_params
+        // field describes a shape.
+        case .checkmark: return .checkmark()
+        case .circle: return .circle()
+        case .backslash: return .backslash()
+        case .capture: return .capture()
         default:
             return nil
         }
