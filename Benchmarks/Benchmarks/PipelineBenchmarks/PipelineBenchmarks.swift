@@ -1,14 +1,58 @@
 import Benchmark
+import PipelineFixtures
 import TouchCore
 
-let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(2))
+// One scaled iteration is one report: each benchmark walks `scaledIterations` over reports
+// generated before timing starts, so the figures printed (marked *) are per report (frame).
 
-    Benchmark("ScalarMath.atan2") { benchmark in
-        var sum: Float = 0
-        for i in benchmark.scaledIterations {
-            sum += ScalarMath.atan2(Float(i & 7) - 3, 2)
+/// Holds a pipeline across the iterations of one benchmark (the closures are not Sendable, and
+/// the state must survive from setup to teardown).
+final class Holder<Value> {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal, .throughput], timeUnits: .nanoseconds,
+        warmupIterations: 3, scalingFactor: .kilo, maxDuration: .seconds(2), maxIterations: 10_000)
+
+    // Bytes -> decoder -> unwrapped time -> contact frame -> tracker, 1 to 20 fingers.
+    for fingers in [1, 5, 10, 20] {
+        let stream = WireStream(fingers: MovingFingers(count: fingers))
+        let pipeline = Holder(HostPipeline(stream: stream))
+        Benchmark("decode+track \(fingers) contacts") { benchmark in
+            for _ in benchmark.scaledIterations { pipeline.value.step() }
+            blackHole(pipeline.value.touchesOut)
+        } setup: {
+            pipeline.value.run(reports: stream.reports)
         }
-        blackHole(sum)
+    }
+
+    // The same work after a short and a long history: the cost per report must not grow.
+    for history in [1_000, 1_000_000] {
+        let stream = WireStream(fingers: MovingFingers(count: 10))
+        let pipeline = Holder(HostPipeline(stream: stream))
+        Benchmark("decode+track 10 contacts after \(history) reports") { benchmark in
+            for _ in benchmark.scaledIterations { pipeline.value.step() }
+            blackHole(pipeline.value.touchesOut)
+        } setup: {
+            pipeline.value.run(reports: history)
+        }
+    }
+
+    // Anonymous contacts: SlotTracker's matching against mtdev on the same crossing fingers.
+    for settings in CrossingFingers.Settings.all {
+        let stream = CrossingFingers(settings)
+        let touchhost = Holder(TouchhostAnonymousRun(stream))
+        Benchmark("anonymous \(settings.name): touchhost SlotTracker") { benchmark in
+            for _ in benchmark.scaledIterations { touchhost.value.step() }
+            blackHole(touchhost.value.touchesOut)
+        }
+        let mtdev = MtdevRun(stream)
+        Benchmark("anonymous \(settings.name): mtdev") { benchmark in
+            for _ in benchmark.scaledIterations { mtdev.step() }
+            blackHole(mtdev.eventsOut)
+        }
     }
 }
