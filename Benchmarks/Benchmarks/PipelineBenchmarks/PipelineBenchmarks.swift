@@ -2,8 +2,10 @@ import Benchmark
 import PipelineFixtures
 import TouchCore
 
-// One scaled iteration is one report: each benchmark walks `scaledIterations` over reports
-// generated before timing starts, so the figures printed (marked *) are per report (frame).
+// One iteration is one report (frame): each benchmark walks `scaledIterations` over reports
+// generated before timing starts. The scaling factor is one, so every sample is a single report
+// and the percentiles are those of single reports; a scheduler preemption on the shared machine
+// then spoils one sample, not a batch. "measurement overhead" times an empty iteration.
 
 /// Holds a pipeline across the iterations of one benchmark (the closures are not Sendable, and
 /// the state must survive from setup to teardown).
@@ -15,7 +17,11 @@ final class Holder<Value> {
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .mallocCountTotal, .throughput], timeUnits: .nanoseconds,
-        warmupIterations: 3, scalingFactor: .kilo, maxDuration: .seconds(2), maxIterations: 10_000)
+        warmupIterations: 1_000, scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 100_000)
+
+    Benchmark("measurement overhead") { benchmark in
+        for index in benchmark.scaledIterations { blackHole(index) }
+    }
 
     // Bytes -> decoder -> unwrapped time -> contact frame -> tracker, 1 to 20 fingers.
     for fingers in [1, 5, 10, 20] {
