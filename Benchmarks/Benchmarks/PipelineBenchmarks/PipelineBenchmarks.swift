@@ -35,6 +35,22 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The decoder alone on the 10-contact stream, to split the cost between bytes and tracking.
+    do {
+        let stream = WireStream(fingers: MovingFingers(count: 10))
+        let decoder = Holder(FrameDecoder())
+        let next = Holder(0)
+        Benchmark("decode only 10 contacts") { benchmark in
+            for _ in benchmark.scaledIterations {
+                let start = next.value == 0 ? 0 : stream.frameEnds[next.value - 1]
+                for index in start..<stream.frameEnds[next.value] {
+                    blackHole(decoder.value.push(stream.bytes[index]) != nil)
+                }
+                next.value = next.value + 1 == stream.reports ? 0 : next.value + 1
+            }
+        }
+    }
+
     // The same work after a short and a long history: the cost per report must not grow.
     for history in [1_000, 1_000_000] {
         let stream = WireStream(fingers: MovingFingers(count: 10))
