@@ -1,0 +1,49 @@
+/// The movement of a group of touches' centroid since they went down, kept continuous when touches
+/// join or leave: each frame adds the mean step of the touches present before and after it, so a
+/// finger landing or lifting does not make the centroid jump.
+struct CentroidMotion: Sendable {
+    struct Sample: Sendable {
+        var trackingId: UInt32
+        var position: PanelPoint
+    }
+
+    private var samples = InlineList<10, Sample>(filler: Sample(trackingId: 0, position: .zero))
+    private(set) var translation = PanelPoint.zero
+    private var velocityFilter = VelocityFilter<PanelPoint>()
+    private var lastTime: Microseconds = 0
+    private(set) var firstTime: Microseconds = 0
+    private var started = false
+
+    var velocity: PanelPoint { velocityFilter.value }
+
+    /// Takes the recognizer's touches at `now`; touches not seen before start from where they are.
+    mutating func update(_ touches: RecognizerContext.Touches, now: Microseconds) {
+        if !started {
+            started = true
+            firstTime = now
+            lastTime = now
+        }
+        var step = PanelPoint.zero
+        var matched = 0
+        var next = InlineList<10, Sample>(filler: Sample(trackingId: 0, position: .zero))
+        for i in touches.indices {
+            let touch = touches[i]
+            for j in samples.indices where samples[j].trackingId == touch.trackingId {
+                step = step + (touch.position - samples[j].position)
+                matched += 1
+            }
+            if !touch.phase.isTerminal {
+                next.append(Sample(trackingId: touch.trackingId, position: touch.position))
+            }
+        }
+        if matched > 0 { step = step / Float(matched) }
+        translation = translation + step
+        if now > lastTime {
+            velocityFilter.add(change: step, over: now - lastTime)
+            lastTime = now
+        }
+        samples = next
+    }
+
+    mutating func setTranslation(_ value: PanelPoint) { translation = value }
+}

@@ -1,0 +1,38 @@
+/// The engine's memory of one touch: where it belongs, which recognizers analyse it, and how far its
+/// delivery to the application has got.
+struct EngineTouch: Sendable {
+    enum Delivery: UInt8, Sendable {
+        /// New in this frame; not decided yet.
+        case unsent
+        /// Its beginning is held back by a recognizer that delays touches began.
+        case beganHeld
+        /// The application has it.
+        case open
+        /// It has ended, and its end is held back by a recognizer that delays touches ended.
+        case endHeld
+        /// Nothing more goes to the application: ended, cancelled, or taken by a recognizer.
+        case closed
+    }
+
+    var trackingId: UInt32
+    var region: RegionIndex
+    var startPosition: PanelPoint
+    var position: PanelPoint
+    var isLive = true
+    var endPhase: TouchPhase = .ended
+    /// Recognizers that received its beginning, have not ignored it and have not reset since.
+    var receivers: UInt32 = 0
+    var delivery: Delivery = .unsent
+
+    static let placeholder = EngineTouch(
+        trackingId: 0, region: .root, startPosition: .zero, position: .zero)
+}
+
+typealias EngineTouchList = InlineList<32, EngineTouch>
+
+extension EngineTouchList {
+    func position(of trackingId: UInt32) -> Int? {
+        for i in indices where self[i].trackingId == trackingId { return i }
+        return nil
+    }
+}

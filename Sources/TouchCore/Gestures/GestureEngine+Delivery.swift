@@ -1,0 +1,138 @@
+/// Delivery of raw touches to the application behind each region, as UIKit's window does for the
+/// hit-tested view: recognizers see touches first; `delaysTouchesBegan` and `delaysTouchesEnded`
+/// hold phases back while a recognizer may still recognize; `cancelsTouchesInView` cancels what
+/// the application already has once a recognizer acts, and keeps the rest from it.
+extension GestureEngine {
+    mutating func deliverTouches(of frame: TouchFrame) {
+        for i in frame.touches.indices {
+            work += 1
+            let touch = frame.touches[i]
+            guard let t = touches.position(of: touch.trackingId) else { continue }
+            switch touch.phase {
+            case .began:
+                guard touches[t].delivery == .unsent else { continue }
+                if isTaken(t) {
+                    touches[t].delivery = .closed
+                } else if holds(t, delayingBegan: true) {
+                    touches[t].delivery = .beganHeld
+                } else {
+                    send(t, .began, at: touches[t].startPosition)
+                    touches[t].delivery = .open
+                }
+            case .moved:
+                if touches[t].delivery == .open { send(t, .moved, at: touch.position) }
+            case .stationary:
+                break
+            case .ended:
+                if touches[t].delivery == .open { finish(t) }
+            case .cancelled:
+                switch touches[t].delivery {
+                case .open, .endHeld: send(t, .cancelled, at: touch.position)
+                default: break
+                }
+                touches[t].delivery = .closed
+            }
+        }
+    }
+
+    /// A touch whose beginning a recognizer already acting with cancelsTouchesInView received
+    /// (a finger joining a pan under way) never reaches the application.
+    func isTaken(_ t: Int) -> Bool {
+        var mask = touches[t].receivers
+        while mask != 0 {
+            let r = mask.trailingZeroBitCount
+            mask &= mask - 1
+            let slot = slots[r]
+            if slot.options.cancelsTouchesInView && slot.hasFired && slot.state != .possible { return true }
+        }
+        return false
+    }
+
+    /// Whether a recognizer that may still recognize, and delays that phase, is analysing the touch.
+    func holds(_ t: Int, delayingBegan: Bool) -> Bool {
+        var mask = touches[t].receivers
+        while mask != 0 {
+            let r = mask.trailingZeroBitCount
+            mask &= mask - 1
+            let slot = slots[r]
+            guard slot.state == .possible && slot.engaged else { continue }
+            if delayingBegan ? slot.options.delaysTouchesBegan : slot.options.delaysTouchesEnded { return true }
+        }
+        return false
+    }
+
+    /// An ended touch the application has: its end goes out now, or waits.
+    mutating func finish(_ t: Int) {
+        if touches[t].endPhase == .cancelled {
+            send(t, .cancelled, at: touches[t].position)
+            touches[t].delivery = .closed
+        } else if holds(t, delayingBegan: false) {
+            touches[t].delivery = .endHeld
+        } else {
+            send(t, .ended, at: touches[t].position)
+            touches[t].delivery = .closed
+        }
+    }
+
+    /// A recognizer acted: the application loses the touches it is analysing.
+    mutating func claimTouches(of r: Int) {
+        let bit = RecognizerIndex(r).bit
+        for t in touches.indices where touches[t].receivers & bit != 0 {
+            work += 1
+            switch touches[t].delivery {
+            case .open, .endHeld: send(t, .cancelled, at: touches[t].position)
+            default: break
+            }
+            touches[t].delivery = .closed
+        }
+    }
+
+    /// Phases held back go out once no recognizer that delays them may still recognize.
+    mutating func releaseHeldTouches() {
+        for t in touches.indices {
+            work += 1
+            switch touches[t].delivery {
+            case .beganHeld:
+                guard !holds(t, delayingBegan: true) else { continue }
+                send(t, .began, at: touches[t].startPosition)
+                if touches[t].position != touches[t].startPosition { send(t, .moved, at: touches[t].position) }
+                touches[t].delivery = .open
+                if !touches[t].isLive { finish(t) }
+            case .endHeld:
+                guard !holds(t, delayingBegan: false) else { continue }
+                send(t, .ended, at: touches[t].position)
+                touches[t].delivery = .closed
+            default:
+                break
+            }
+        }
+    }
+
+    mutating func send(_ t: Int, _ phase: TouchPhase, at position: PanelPoint) {
+        let delivery = TouchDelivery(
+            region: touches[t].region, trackingId: touches[t].trackingId, phase: phase, position: position,
+            timestamp: now)
+        if !deliveries.append(delivery) { droppedDeliveries += 1 }
+    }
+
+    /// Forgets touches that have lifted and owe the application nothing more.
+    mutating func pruneTouches() {
+        var t = 0
+        while t < touches.count {
+            work += 1
+            if !touches[t].isLive && touches[t].delivery == .closed {
+                touches.swapRemove(at: t)
+            } else {
+                t += 1
+            }
+        }
+        if touches.isFull {
+            // Only lifted touches with held-back ends can be dropped: their end goes out early.
+            for t in touches.indices where !touches[t].isLive && touches[t].delivery == .endHeld {
+                send(t, .ended, at: touches[t].position)
+                touches.swapRemove(at: t)
+                return
+            }
+        }
+    }
+}

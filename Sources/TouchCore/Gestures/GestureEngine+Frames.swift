@@ -1,0 +1,179 @@
+extension GestureEngine {
+    /// Runs one frame: first every deadline up to its timestamp, then the recognizers over its
+    /// touches (began, moved, ended, cancelled, in recognizer order), then the application's touches.
+    public mutating func process<Delegate: GestureEngineDelegate>(
+        _ frame: TouchFrame, delegate: inout Delegate, events: inout GestureEventList,
+        deliveries: inout TouchDeliveryList
+    ) {
+        work = 0
+        fireDeadlines(upTo: frame.timestamp, &delegate)
+        if frame.timestamp > now { now = frame.timestamp }
+        recordTouches(of: frame)
+        for r in slots.indices { dispatch(frame, to: r, &delegate) }
+        deliverTouches(of: frame)
+        settle(&delegate)
+        lastStepWork = work
+        drain(into: &events, &deliveries)
+    }
+
+    public mutating func process(
+        _ frame: TouchFrame, events: inout GestureEventList, deliveries: inout TouchDeliveryList
+    ) {
+        var delegate = NoGestureDelegate()
+        process(frame, delegate: &delegate, events: &events, deliveries: &deliveries)
+    }
+
+    /// Runs one frame for a caller that does not want the application's touch deliveries.
+    public mutating func process(_ frame: TouchFrame, events: inout GestureEventList) {
+        var delegate = NoGestureDelegate()
+        var discarded = TouchDeliveryList(filler: .placeholder)
+        process(frame, delegate: &delegate, events: &events, deliveries: &discarded)
+    }
+
+    mutating func recordTouches(of frame: TouchFrame) {
+        for i in frame.touches.indices {
+            let touch = frame.touches[i]
+            work += 1
+            if let t = touches.position(of: touch.trackingId) {
+                touches[t].position = touch.position
+                if touch.phase.isTerminal {
+                    touches[t].isLive = false
+                    touches[t].endPhase = touch.phase
+                }
+            } else if touch.phase == .began {
+                if touches.isFull { pruneTouches() }
+                let entry = EngineTouch(
+                    trackingId: touch.trackingId, region: regions.hitTest(touch.startPosition),
+                    startPosition: touch.startPosition, position: touch.position)
+                if !touches.append(entry) { droppedTouches += 1 }
+            }
+            // A touch first seen after its beginning (the engine started mid-touch) is left alone.
+        }
+    }
+
+    /// Hands one recognizer the frame's touches that are its own, phase by phase.
+    mutating func dispatch<Delegate: GestureEngineDelegate>(
+        _ frame: TouchFrame, to r: Int, _ delegate: inout Delegate
+    ) {
+        guard slots[r].options.isEnabled else { return }
+        let index = RecognizerIndex(r)
+        let bit = index.bit
+        var began = TouchSet(filler: .placeholder)
+        if takesNewTouches(r) {
+            for i in frame.touches.indices where frame.touches[i].phase == .began {
+                work += 1
+                let touch = frame.touches[i]
+                guard let t = touches.position(of: touch.trackingId), receives(r, region: touches[t].region),
+                    !slots[r].context.touches.isFull, delegate.shouldReceive(touch, by: index)
+                else { continue }
+                touches[t].receivers |= bit
+                slots[r].context.touches.append(touch)
+                began.append(touch)
+            }
+        }
+        if !began.isEmpty {
+            slots[r].engaged = true
+            call(.began, began, on: r, &delegate)
+        }
+        dispatchPhase(.moved, of: frame, to: r, &delegate)
+        dispatchPhase(.ended, of: frame, to: r, &delegate)
+        dispatchPhase(.cancelled, of: frame, to: r, &delegate)
+    }
+
+    private mutating func dispatchPhase<Delegate: GestureEngineDelegate>(
+        _ hook: RecognizerBody<Custom>.Hook, of frame: TouchFrame, to r: Int, _ delegate: inout Delegate
+    ) {
+        // One copy of the slot for the lookups; it goes back only when something changed.
+        var slot = slots[r]
+        var changed = TouchSet(filler: .placeholder)
+        for i in frame.touches.indices {
+            work += 1
+            let touch = frame.touches[i]
+            guard phase(touch.phase, belongsTo: hook) else { continue }
+            for k in slot.context.touches.indices where slot.context.touches[k].trackingId == touch.trackingId {
+                slot.context.touches[k] = touch
+                changed.append(touch)
+                break
+            }
+        }
+        guard !changed.isEmpty else { return }
+        slots[r] = slot
+        if !slots[r].state.isFinished {
+            call(hook, changed, on: r, &delegate)
+        }
+        if hook != .moved { removeEndedTouches(of: r) }
+    }
+
+    private func phase(_ phase: TouchPhase, belongsTo hook: RecognizerBody<Custom>.Hook) -> Bool {
+        switch hook {
+        case .began: return phase == .began
+        case .moved: return phase == .moved
+        case .ended: return phase == .ended
+        case .cancelled: return phase == .cancelled
+        }
+    }
+
+    func contextPosition(of trackingId: UInt32, in r: Int) -> Int? {
+        let list = slots[r].context.touches
+        for k in list.indices where list[k].trackingId == trackingId { return k }
+        return nil
+    }
+
+    /// A recognizer takes new touches while it may still recognize, or while its continuous
+    /// gesture is under way; not once it has decided (failed, recognized, cancelled, or waiting to
+    /// report a discrete recognition).
+    func takesNewTouches(_ r: Int) -> Bool {
+        let slot = slots[r]
+        if let pending = slot.pending { return pending == .began }
+        return slot.state == .possible || slot.state.isActive
+    }
+
+    func receives(_ r: Int, region: RegionIndex) -> Bool {
+        let own = slots[r].options.region
+        return own == .root || own == region
+    }
+
+    /// Calls one hook with the context prepared, then acts on what the recognizer asked for.
+    mutating func call<Delegate: GestureEngineDelegate>(
+        _ hook: RecognizerBody<Custom>.Hook, _ changed: TouchSet, on r: Int, _ delegate: inout Delegate
+    ) {
+        var slot = slots[r]
+        prepare(&slot.context)
+        slot.body.call(hook, changed, context: &slot.context)
+        slots[r] = slot
+        apply(r, &delegate)
+    }
+
+    func prepare(_ context: inout RecognizerContext) {
+        context.now = now
+        if !context.touches.isEmpty {
+            context.location = context.centroid
+            context.reportedTouches = UInt8(context.touches.count)
+        }
+    }
+
+    mutating func removeEndedTouches(of r: Int) {
+        var k = 0
+        while k < slots[r].context.touches.count {
+            if slots[r].context.touches[k].phase.isTerminal {
+                slots[r].context.touches.remove(at: k)
+            } else {
+                k += 1
+            }
+        }
+    }
+
+    /// Acts on a hook's requests: touches to ignore, then the state transition.
+    mutating func apply<Delegate: GestureEngineDelegate>(_ r: Int, _ delegate: inout Delegate) {
+        let bit = RecognizerIndex(r).bit
+        let ignored = slots[r].context.ignoreRequests
+        for i in ignored.indices {
+            if let k = contextPosition(of: ignored[i], in: r) { slots[r].context.touches.remove(at: k) }
+            if let t = touches.position(of: ignored[i]) { touches[t].receivers &= ~bit }
+        }
+        slots[r].context.ignoreRequests.removeAll()
+        guard let requested = slots[r].context.requestedState else { return }
+        slots[r].context.requestedState = nil
+        transition(r, to: requested, &delegate)
+    }
+}

@@ -1,0 +1,152 @@
+/// Time as data: deadlines fire when a frame's timestamp or `advance(to:)` passes them, never by
+/// a clock, and everything a deadline sets off carries the deadline's own time.
+extension GestureEngine {
+    public mutating func advance<Delegate: GestureEngineDelegate>(
+        to time: Microseconds, delegate: inout Delegate, events: inout GestureEventList,
+        deliveries: inout TouchDeliveryList
+    ) {
+        fireDeadlines(upTo: time, &delegate)
+        if time > now { now = time }
+        settle(&delegate)
+        drain(into: &events, &deliveries)
+    }
+
+    public mutating func advance(
+        to time: Microseconds, events: inout GestureEventList, deliveries: inout TouchDeliveryList
+    ) {
+        var delegate = NoGestureDelegate()
+        advance(to: time, delegate: &delegate, events: &events, deliveries: &deliveries)
+    }
+
+    public mutating func advance(to time: Microseconds, events: inout GestureEventList) {
+        var delegate = NoGestureDelegate()
+        var discarded = TouchDeliveryList(filler: .placeholder)
+        advance(to: time, delegate: &delegate, events: &events, deliveries: &discarded)
+    }
+
+    /// The system cancels every touch (an alert, a device reset): gestures under way send
+    /// `cancelled`, undecided ones fail, the application gets `cancelled` for the touches it has,
+    /// and every recognizer resets. Later frames about those touches are ignored.
+    public mutating func cancelAll<Delegate: GestureEngineDelegate>(
+        at time: Microseconds, delegate: inout Delegate, events: inout GestureEventList,
+        deliveries: inout TouchDeliveryList
+    ) {
+        // What was due before the cancel still happens, as it would had a frame come first.
+        fireDeadlines(upTo: time, &delegate)
+        if time > now { now = time }
+        // Nobody waiting may act on the failures a cancel causes.
+        for r in slots.indices where slots[r].pending != nil { failQuietly(r) }
+        for r in slots.indices {
+            var cancelled = TouchSet(filler: .placeholder)
+            for k in slots[r].context.touches.indices {
+                slots[r].context.touches[k].phase = .cancelled
+                cancelled.append(slots[r].context.touches[k])
+            }
+            if !cancelled.isEmpty && !slots[r].state.isFinished && slots[r].pending == nil {
+                call(.cancelled, cancelled, on: r, &delegate)
+            }
+            if slots[r].state.isActive {
+                set(r, .cancelled, action: .cancelled)
+            } else if slots[r].state == .possible {
+                failQuietly(r)
+            }
+        }
+        for t in touches.indices {
+            switch touches[t].delivery {
+            case .open, .endHeld: send(t, .cancelled, at: touches[t].position)
+            default: break
+            }
+        }
+        touches.removeAll()
+        for r in slots.indices {
+            slots[r].context.touches.removeAll()
+            reset(r)
+        }
+        drain(into: &events, &deliveries)
+    }
+
+    public mutating func cancelAll(
+        at time: Microseconds, events: inout GestureEventList, deliveries: inout TouchDeliveryList
+    ) {
+        var delegate = NoGestureDelegate()
+        cancelAll(at: time, delegate: &delegate, events: &events, deliveries: &deliveries)
+    }
+
+    public mutating func cancelAll(at time: Microseconds, events: inout GestureEventList) {
+        var delegate = NoGestureDelegate()
+        var discarded = TouchDeliveryList(filler: .placeholder)
+        cancelAll(at: time, delegate: &delegate, events: &events, deliveries: &discarded)
+    }
+
+    /// Fires every deadline at or before `time`, earliest first, each at its own time.
+    mutating func fireDeadlines<Delegate: GestureEngineDelegate>(
+        upTo time: Microseconds, _ delegate: inout Delegate
+    ) {
+        // A recognizer that keeps setting deadlines in the past cannot stall the engine.
+        var budget = 2 * GestureLimits.maxRecognizers
+        while budget > 0 {
+            budget -= 1
+            var earliest: Int? = nil
+            for r in slots.indices {
+                work += 1
+                guard let deadline = slots[r].context.deadline, deadline <= time,
+                    !slots[r].state.isFinished, slots[r].options.isEnabled
+                else { continue }
+                if earliest == nil || deadline < slots[earliest!].context.deadline! { earliest = r }
+            }
+            guard let r = earliest, let deadline = slots[r].context.deadline else { return }
+            if deadline > now { now = deadline }
+            var slot = slots[r]
+            slot.context.deadline = nil
+            prepare(&slot.context)
+            slot.body.deadlineReached(context: &slot.context)
+            slots[r] = slot
+            apply(r, &delegate)
+            settle(&delegate)
+        }
+    }
+
+    /// End-of-step housekeeping, in UIKit's order: undecided recognizers left with nothing to wait
+    /// for fail, finished ones whose touches have all lifted reset, held-back touches go out.
+    mutating func settle<Delegate: GestureEngineDelegate>(_ delegate: inout Delegate) {
+        for r in slots.indices {
+            work += 1
+            let slot = slots[r]
+            if slot.engaged && slot.state == .possible && slot.pending == nil
+                && slot.context.touches.isEmpty && slot.context.deadline == nil
+            {
+                fail(r, &delegate)
+            }
+        }
+        for r in slots.indices where slots[r].state.isFinished && slots[r].context.touches.isEmpty {
+            reset(r)
+        }
+        releaseHeldTouches()
+        pruneTouches()
+    }
+
+    /// Back to `possible`, forgetting this touch sequence. Touches still down stay unknown to the
+    /// recognizer until they lift, because it never received their beginning.
+    mutating func reset(_ r: Int) {
+        var slot = slots[r]
+        slot.body.reset()
+        slot.context = freshContext()
+        slot.pending = nil
+        slot.pendingEnded = false
+        slot.engaged = false
+        slot.hasFired = false
+        slots[r] = slot
+        let keep = ~RecognizerIndex(r).bit
+        for t in touches.indices {
+            work += 1
+            touches[t].receivers &= keep
+        }
+    }
+
+    mutating func drain(into events: inout GestureEventList, _ deliveries: inout TouchDeliveryList) {
+        for i in self.events.indices where !events.append(self.events[i]) { droppedEvents += 1 }
+        for i in self.deliveries.indices where !deliveries.append(self.deliveries[i]) { droppedDeliveries += 1 }
+        self.events.removeAll()
+        self.deliveries.removeAll()
+    }
+}

@@ -1,0 +1,85 @@
+/// What an engine stores for one recognizer: the recognizer itself, its context, its options and
+/// relations (bit masks over recognizer indices), and the arbitration state UIKit keeps privately.
+struct RecognizerSlot<Custom: CustomRecognizer> {
+    var body: RecognizerBody<Custom>
+    var context = RecognizerContext()
+    var options: RecognizerOptions
+    var name: StaticString
+
+    /// Recognizers that must fail before this one may leave `possible`.
+    var requiresFailureOf: UInt32 = 0
+    var simultaneousWith: UInt32 = 0
+    /// Recognizers this one may not make fail (per-pair canPrevent = false).
+    var cannotPrevent: UInt32 = 0
+
+    /// The transition this recognizer asked for while a recognizer it requires to fail was still
+    /// undecided: `.began` or `.ended`. Outwardly it stays `possible` meanwhile.
+    var pending: RecognizerState? = nil
+    /// A continuous gesture that also ended while it waited.
+    var pendingEnded = false
+    /// It has received a touch since its last reset: it takes part in this touch sequence.
+    var engaged = false
+    /// It sent `began` or `recognized` in this touch sequence.
+    var hasFired = false
+
+    var state: RecognizerState { context.currentState }
+
+    static var placeholder: RecognizerSlot {
+        RecognizerSlot(body: .builtIn(.tap(TapRecognizer())), options: RecognizerOptions(), name: "")
+    }
+}
+
+/// A built-in recognizer or the engine's custom type, stored inline.
+enum RecognizerBody<Custom: CustomRecognizer> {
+    case builtIn(BuiltInRecognizer)
+    case custom(Custom)
+
+    var kind: GestureKind {
+        switch self {
+        case .builtIn(let r): return r.kind
+        case .custom(let r): return r.kind
+        }
+    }
+
+    enum Hook {
+        case began, moved, ended, cancelled
+    }
+
+    mutating func call(_ hook: Hook, _ touches: TouchSet, context: inout RecognizerContext) {
+        switch self {
+        case .builtIn(var r):
+            switch hook {
+            case .began: r.touchesBegan(touches, context: &context)
+            case .moved: r.touchesMoved(touches, context: &context)
+            case .ended: r.touchesEnded(touches, context: &context)
+            case .cancelled: r.touchesCancelled(touches, context: &context)
+            }
+            self = .builtIn(r)
+        case .custom(var r):
+            switch hook {
+            case .began: r.touchesBegan(touches, context: &context)
+            case .moved: r.touchesMoved(touches, context: &context)
+            case .ended: r.touchesEnded(touches, context: &context)
+            case .cancelled: r.touchesCancelled(touches, context: &context)
+            }
+            self = .custom(r)
+        }
+    }
+
+    mutating func deadlineReached(context: inout RecognizerContext) {
+        switch self {
+        case .builtIn(var r): r.deadlineReached(context: &context); self = .builtIn(r)
+        case .custom(var r): r.deadlineReached(context: &context); self = .custom(r)
+        }
+    }
+
+    mutating func reset() {
+        switch self {
+        case .builtIn(var r): r.reset(); self = .builtIn(r)
+        case .custom(var r): r.reset(); self = .custom(r)
+        }
+    }
+}
+
+extension RecognizerSlot: Sendable where Custom: Sendable {}
+extension RecognizerBody: Sendable where Custom: Sendable {}

@@ -1,0 +1,84 @@
+/// The samples of one stroke in fixed memory. Samples closer than `spacing` to the last kept one
+/// add nothing to the shape and are skipped. When the buffer fills, every other sample is dropped
+/// and the spacing doubles, so a stroke of any length keeps its whole shape at a coarser grain
+/// instead of losing its end or its start.
+public struct StrokeBuffer: Sendable {
+    public static let capacity = 256
+    public typealias Samples = InlineList<256, StrokeSample>
+
+    public private(set) var samples: Samples
+    /// The spacing the stroke was started with, mm.
+    public let initialSpacing: Float
+    /// The spacing now in force, mm: `initialSpacing` doubled once per decimation.
+    public private(set) var spacing: Float
+    /// How many times the buffer halved itself.
+    public private(set) var decimations: Int = 0
+    /// Every sample offered, kept or not, so callers can report what the finger did.
+    public private(set) var offeredCount: Int = 0
+
+    public init(spacing: Float = 0.25) {
+        samples = Samples(filler: .placeholder)
+        initialSpacing = spacing
+        self.spacing = spacing
+    }
+
+    public var count: Int { samples.count }
+    public var isEmpty: Bool { samples.isEmpty }
+    public var indices: Range<Int> { samples.indices }
+    public subscript(index: Int) -> StrokeSample { samples[index] }
+
+    public var first: StrokeSample? { samples.isEmpty ? nil : samples[0] }
+    public var last: StrokeSample? { samples.isEmpty ? nil : samples[samples.count - 1] }
+
+    public var duration: Microseconds {
+        guard let first, let last else { return 0 }
+        return last.time - first.time
+    }
+
+    /// The length of the kept polyline, mm.
+    public var pathLength: Float {
+        var length: Float = 0
+        var index = 1
+        while index < samples.count {
+            length += samples[index].position.distance(to: samples[index - 1].position)
+            index += 1
+        }
+        return length
+    }
+
+    public mutating func removeAll() {
+        samples.removeAll()
+        spacing = initialSpacing
+        decimations = 0
+        offeredCount = 0
+    }
+
+    /// Adds a sample unless it lies within `spacing` of the last kept one. A `final` sample (the
+    /// lift) always counts: it replaces a too-close last sample so the stroke ends where the finger
+    /// left. Returns whether the sample was kept.
+    @discardableResult
+    public mutating func append(_ sample: StrokeSample, final: Bool = false) -> Bool {
+        offeredCount += 1
+        if let last, last.position.squaredDistance(to: sample.position) < spacing * spacing {
+            guard final, samples.count > 1 else { return false }
+            samples[samples.count - 1] = sample
+            return true
+        }
+        if samples.isFull { decimate() }
+        samples.append(sample)
+        return true
+    }
+
+    private mutating func decimate() {
+        var kept = 0
+        var index = 0
+        while index < samples.count {
+            samples[kept] = samples[index]
+            kept += 1
+            index += 2
+        }
+        while samples.count > kept { samples.remove(at: samples.count - 1) }
+        spacing *= 2
+        decimations += 1
+    }
+}
