@@ -35,6 +35,25 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The kiosk recognizer set: over the whole path, and alone over frames tracked beforehand.
+    for fingers in [1, 2, 5, 10] {
+        let stream = WireStream(fingers: MovingFingers(count: fingers))
+        let pipeline = Holder(HostPipeline(stream: stream, recognizes: true))
+        Benchmark("decode+track+recognize \(fingers) contacts") { benchmark in
+            for _ in benchmark.scaledIterations { pipeline.value.step() }
+            blackHole(pipeline.value.gestureEvents)
+        } setup: {
+            pipeline.value.run(reports: stream.reports)
+        }
+        let recognition = Holder<RecognitionRun?>(nil)
+        Benchmark("recognize only \(fingers) contacts") { benchmark in
+            for _ in benchmark.scaledIterations { recognition.value!.step() }
+            blackHole(recognition.value!.gestureEvents)
+        } setup: {
+            recognition.value = RecognitionRun(fingers: fingers)
+        }
+    }
+
     // The decoder alone on the 10-contact stream, to split the cost between bytes and tracking.
     do {
         let stream = WireStream(fingers: MovingFingers(count: 10))

@@ -4,6 +4,7 @@ import TouchCore
 /// `ContactReport.contactFrame(on:at:)` -> `SlotTracker`. It replays a `WireStream` forever: on
 /// each lap it adds the lap's span to the decoded sequence and timestamp, so the tracker sees one
 /// unbroken session (the only work here that a real host would not do is that one addition).
+/// With `recognizes`, every touch frame also goes through the kiosk `GestureEngine`.
 public struct HostPipeline: Sendable {
     public private(set) var decoder = FrameDecoder()
     public private(set) var tracker = SlotTracker(configuration: TrackerConfiguration())
@@ -13,12 +14,19 @@ public struct HostPipeline: Sendable {
     public private(set) var reportsSeen = 0
     public private(set) var touchesOut = 0
 
+    public private(set) var engine: BasicGestureEngine?
+    private var events = GestureEventList(filler: .placeholder)
+    public private(set) var gestureEvents = 0
+
     private let stream: WireStream
     private var next = 0
     private var lap = 0
 
-    public init(stream: WireStream) {
+    public init(stream: WireStream, recognizes: Bool = false) {
         self.stream = stream
+        if recognizes {
+            engine = BasicGestureEngine.kioskSet(panelWidth: BenchmarkPanel.size.x, panelHeight: BenchmarkPanel.size.y)
+        }
     }
 
     /// Pushes the bytes of the next report of the stream through the whole path.
@@ -54,5 +62,15 @@ public struct HostPipeline: Sendable {
         tracker.track(report.contactFrame(on: BenchmarkPanel.info, at: time), into: &batch, statuses: &statuses)
         reportsSeen += 1
         touchesOut &+= batch[batch.count - 1].touches.count
+        if engine != nil {
+            for index in batch.indices {
+                events.removeAll()
+                engine!.process(batch[index], events: &events)
+                gestureEvents &+= events.count
+            }
+        }
     }
+
+    /// The touch frame of the last report.
+    public var lastFrame: TouchFrame { batch[batch.count - 1] }
 }
