@@ -1,6 +1,6 @@
-/// The firmware's version, reported in the device-info frame.
-public enum FirmwareVersion {
-    public static let major: UInt8 = 0
-    public static let minor: UInt8 = 1
-    public static let patch: UInt8 = 0
+import TouchCore
+
+extension FirmwareVersion {
+    /// The firmware's own version, reported in the device-info frame.
+    public static let current = FirmwareVersion(major: 0, minor: 2, patch: 0)
 }

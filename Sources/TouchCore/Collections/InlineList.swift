@@ -7,6 +7,7 @@ public struct InlineList<let capacity: Int, Element> {
     public private(set) var count: Int = 0
 
     /// `filler` occupies unused positions; it is never visible through the collection.
+    @inlinable
     public init(filler: Element) {
         storage = InlineArray(repeating: filler)
     }
@@ -15,14 +16,17 @@ public struct InlineList<let capacity: Int, Element> {
     public var isEmpty: Bool { count == 0 }
     public var isFull: Bool { count == capacity }
 
+    // Yielding accessors: a plain getter copied the whole inline storage on every element read,
+    // which dominated the firmware's scan loop in profiles.
+    @inlinable
     public subscript(position: Int) -> Element {
-        get {
+        _read {
             precondition(position >= 0 && position < count, "InlineList index out of range")
-            return storage[position]
+            yield storage[position]
         }
-        set {
+        _modify {
             precondition(position >= 0 && position < count, "InlineList index out of range")
-            storage[position] = newValue
+            yield &storage[position]
         }
     }
 

@@ -1,0 +1,108 @@
+import TouchCore
+
+/// Gives peaks contact ids across scans, as a controller does: each live contact takes the nearest
+/// peak (closest pairs first), a contact without a peak lifts and is reported once as `up`, and a
+/// strong peak nobody claimed becomes a new contact once the debouncer has seen it long enough.
+/// Ids freed by a lift become available from the next scan, so one scan never shows the same id
+/// both lifting and landing.
+public struct ContactTracker: Sendable {
+    private struct Contact {
+        var id: UInt8
+        var position: PanelPoint
+        var delta: Int16
+        var isNew: Bool
+    }
+
+    private static let noContact = Contact(id: 0, position: .zero, delta: 0, isNew: false)
+
+    private var contacts: InlineList<20, Contact>
+    private var ids: ContactIdAllocator
+    private var debouncer = TouchDebouncer()
+    private let board: BoardDefinition
+
+    public init(board: BoardDefinition) {
+        self.board = board
+        contacts = InlineList(filler: ContactTracker.noContact)
+        ids = ContactIdAllocator(capacity: board.maxContacts, policy: board.idPolicy)
+    }
+
+    public var liveCount: Int { contacts.count }
+
+    /// Forgets every contact without reporting lifts, as a controller does when it resets.
+    public mutating func reset() {
+        contacts.removeAll()
+        ids.releaseAll()
+        debouncer.reset()
+    }
+
+    public mutating func update(_ peaks: LocatedPeakList, settings: ScanSettings, result: inout ScanResult) {
+        var matchedContacts: UInt32 = 0
+        var claimedPeaks: UInt32 = 0
+        let maxJumpSquared = settings.maxContactJump * settings.maxContactJump
+        while true {
+            var bestContact = -1
+            var bestPeak = -1
+            var bestDistance = maxJumpSquared
+            for c in contacts.indices where matchedContacts & (1 << UInt32(c)) == 0 {
+                for p in peaks.indices where claimedPeaks & (1 << UInt32(p)) == 0 {
+                    let distance = contacts[c].position.squaredDistance(to: peaks[p].position)
+                    if distance <= bestDistance {
+                        bestDistance = distance
+                        bestContact = c
+                        bestPeak = p
+                    }
+                }
+            }
+            if bestContact < 0 { break }
+            matchedContacts |= 1 << UInt32(bestContact)
+            claimedPeaks |= 1 << UInt32(bestPeak)
+            contacts[bestContact].position = peaks[bestPeak].position
+            contacts[bestContact].delta = peaks[bestPeak].delta
+            contacts[bestContact].isNew = false
+        }
+
+        var lifted = InlineList<20, Contact>(filler: ContactTracker.noContact)
+        var index = contacts.count - 1
+        while index >= 0 {
+            if matchedContacts & (1 << UInt32(index)) == 0 {
+                lifted.append(contacts[index])
+                contacts.remove(at: index)
+            }
+            index -= 1
+        }
+
+        var strong = LocatedPeakList(filler: .placeholder)
+        for p in peaks.indices where claimedPeaks & (1 << UInt32(p)) == 0 {
+            if peaks[p].delta >= settings.touchOnThreshold { strong.append(peaks[p]) }
+        }
+        var confirmed = LocatedPeakList(filler: .placeholder)
+        debouncer.confirm(strong, requiredScans: settings.debounceFrames, radius: settings.candidateRadius, into: &confirmed)
+        for p in confirmed.indices {
+            guard let id = ids.allocate() else {
+                result.droppedContacts += 1
+                continue
+            }
+            contacts.append(Contact(id: id, position: confirmed[p].position, delta: confirmed[p].delta, isNew: true))
+        }
+        for l in lifted.indices { ids.release(lifted[l].id) }
+
+        emit(lifted: lifted, into: &result)
+    }
+
+    private func emit(lifted: InlineList<20, Contact>, into result: inout ScanResult) {
+        for id in 0..<board.maxContacts {
+            for c in contacts.indices where Int(contacts[c].id) == id {
+                result.contacts.append(scanContact(contacts[c], state: contacts[c].isNew ? .down : .move))
+            }
+            for l in lifted.indices where Int(lifted[l].id) == id {
+                result.contacts.append(scanContact(lifted[l], state: .up))
+            }
+        }
+    }
+
+    private func scanContact(_ contact: Contact, state: ContactState) -> ScanContact {
+        ScanContact(
+            id: contact.id, state: state, x: board.deviceX(millimetres: contact.position.x),
+            y: board.deviceY(millimetres: contact.position.y), amplitude: UInt16(max(0, contact.delta)))
+    }
+}

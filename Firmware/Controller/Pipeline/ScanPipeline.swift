@@ -1,0 +1,54 @@
+import TouchCore
+
+/// The controller's per-scan work after the front end: baseline and delta, peaks, sub-node
+/// positions, contact ids. Every stage is O(nodes) or O(contacts^2), never O(history).
+public struct ScanPipeline: Sendable {
+    public let board: BoardDefinition
+    public var settings: ScanSettings
+    public private(set) var baseline = BaselineTracker()
+    private let interpolator: CentroidInterpolator
+    private var tracker: ContactTracker
+    private var peaks = PeakList(filler: .placeholder)
+    private var located = LocatedPeakList(filler: .placeholder)
+    /// Around last scan's peaks: the baseline holds still there, skirt nodes included.
+    private var frozen = NodeRegionList(filler: .empty)
+
+    public init(board: BoardDefinition) {
+        precondition(board.isSupported, "board does not fit the firmware's buffers")
+        self.board = board
+        settings = ScanSettings(board: board)
+        interpolator = CentroidInterpolator(board: board)
+        tracker = ContactTracker(board: board)
+    }
+
+    public var liveContacts: Int { tracker.liveCount }
+
+    public mutating func recalibrate() { baseline.recalibrate() }
+
+    public mutating func reset() {
+        tracker.reset()
+        baseline.recalibrate()
+        frozen.removeAll()
+    }
+
+    /// Turns one frame of raw counts into contacts; `counts` holds the deltas afterwards.
+    public mutating func process(_ counts: inout CountGrid, timestamp: Microseconds, sequence: UInt32) -> ScanResult {
+        var result = ScanResult(timestamp: timestamp, sequence: sequence)
+        baseline.process(&counts, settings: settings, frozen: frozen)
+        PeakDetector.findPeaks(in: counts, threshold: settings.touchOffThreshold, into: &peaks)
+        located.removeAll()
+        frozen.removeAll()
+        let reachX = Int(2.5 * board.touchProfileSigma / board.nodePitchX) + 1
+        let reachY = Int(2.5 * board.touchProfileSigma / board.nodePitchY) + 1
+        for i in peaks.indices {
+            let peak = peaks[i]
+            located.append(LocatedPeak(position: interpolator.locate(peak, in: counts), delta: peak.delta))
+            frozen.append(
+                NodeRegion(
+                    firstColumn: peak.column - reachX, lastColumn: peak.column + reachX,
+                    firstRow: peak.row - reachY, lastRow: peak.row + reachY))
+        }
+        tracker.update(located, settings: settings, result: &result)
+        return result
+    }
+}
