@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TouchHost
 
 @main
@@ -7,6 +8,30 @@ struct TouchHostCommand: ParsableCommand {
         commandName: "touchhost",
         abstract: "A kiosk touchscreen stack: controller emulator, host tracker and gesture recognizers.",
         version: TouchHostVersion.string,
-        subcommands: []
+        subcommands: [
+            DemoCommand.self, MonitorCommand.self, EmulateCommand.self, ReplayCommand.self, PortsCommand.self,
+            BoardsCommand.self, RecordCommand.self, BridgeCommand.self,
+        ]
     )
+
+    /// Exit status as the contract has it: 0 success, 1 a run-time failure (one line naming the
+    /// port or file), 2 bad usage. ArgumentParser's own usage status is 64, hence this `main`.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as HostFailure {
+            FileHandle.standardError.write(Data("touchhost: \(failure.message)\n".utf8))
+            Foundation.exit(1)
+        } catch let failure as LinkError {
+            FileHandle.standardError.write(Data("touchhost: \(failure)\n".utf8))
+            Foundation.exit(1)
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }

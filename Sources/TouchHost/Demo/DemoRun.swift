@@ -1,0 +1,54 @@
+import Foundation
+import TouchCore
+
+/// The demo's machinery: the emulator on a pseudo-terminal on its own thread, and the host stack
+/// reading the pty in this one, exactly as `emulate` and `monitor` would in two processes.
+public final class DemoRun {
+    private let emulator: EmulatorHost
+    private let terminal: PseudoTerminal
+    public var path: String { terminal.path }
+    public var boardName: String { emulator.board.nameText }
+
+    public init(board: String, script: String = DemoTour.script) throws {
+        guard let definition = BoardListing.board(named: board) else { throw HostFailure("no board named \(board)") }
+        let parsed: TouchScript
+        do { parsed = try TouchScriptParser.parse(script) } catch { throw HostFailure("demo tour: \(error)") }
+        terminal = try PseudoTerminal()
+        emulator = EmulatorHost(board: definition, seed: 1, links: EmulatorLinks(.pty(terminal)), script: parsed)
+    }
+
+    /// Plays the tour and delivers every event to `sink`; returns when the emulator has finished
+    /// and every timer has fired, or after `seconds`.
+    public func run(recognizers: RecognizerSelection, seconds: Double?, sink: @escaping (HostEvent) -> Void) throws {
+        let emulator = self.emulator
+        let finished = DemoFlag()
+        let thread = Thread {
+            try? emulator.run()
+            finished.set()
+        }
+        thread.start()
+        defer {
+            emulator.stop()
+            while !finished.value { usleep(1_000) }
+        }
+        let session = DeviceSession(link: try LinkOpener.open(terminal.path), sink: sink) { info, sink in
+            HostStack.pipeline(recognizers: recognizers, for: info, sink: sink)
+        }
+        try session.handshake()
+        let started = MonotonicClock.now()
+        while !finished.value {
+            if let seconds, Double(MonotonicClock.now() - started) >= seconds * 1_000_000 { break }
+            try session.pump(milliseconds: 10)
+        }
+        session.finish()
+    }
+}
+
+/// A flag one thread sets and another reads.
+final class DemoFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flag = false
+
+    func set() { lock.withLock { flag = true } }
+    var value: Bool { lock.withLock { flag } }
+}

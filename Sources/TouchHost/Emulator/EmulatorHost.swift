@@ -1,0 +1,77 @@
+import Boards
+import Foundation
+import Firmware
+import TouchCore
+
+/// Runs the controller firmware on the host against its simulated panel and serves it on a link:
+/// advances the controller to the current time, writes what it sends, feeds it what the host
+/// sends, and plays a script's finger actions at script times.
+///
+/// The script's clock starts when the host first sends a byte (its device-info request), so a
+/// script is never half over before anyone listens; `startsImmediately` starts it at once.
+public final class EmulatorHost: @unchecked Sendable {
+    public let board: BoardDefinition
+    private var controller: TouchController
+    private let links: EmulatorLinks
+    private let stimuli: [TimedStimulus]
+    private let scriptEnd: Microseconds?
+    private var faults: FaultSettings?
+    public var startsImmediately = false
+    /// How long the emulator keeps serving after the script's last action, so the host sees the
+    /// final reports and the controller's idle frames.
+    public static let idleAfterScript: Microseconds = 1_500_000
+    /// The loop's sleep between scans: well under a report period at any supported rate.
+    public static let tickMilliseconds: Int32 = 1
+
+    private var stopped = false
+    private let stopLock = NSLock()
+
+    /// - Parameters:
+    ///   - script: played at script times from the moment the host first speaks; nil serves an idle panel until stopped.
+    public init(board: BoardDefinition, seed: UInt64, links: EmulatorLinks, script: TouchScript?, faults: FaultSettings? = nil) {
+        self.board = board
+        self.controller = TouchController(board: board, seed: seed)
+        self.links = links
+        let panel = board.panelSize
+        self.stimuli = script?.stimuli(panel: script?.panelSize ?? panel, rate: script?.reportRate ?? board.reportRate) ?? []
+        self.scriptEnd = script.map { $0.endTime }
+        self.faults = faults
+    }
+
+    /// Asks a running `run()` on another thread to return.
+    public func stop() { stopLock.withLock { stopped = true } }
+
+    private var isStopped: Bool { stopLock.withLock { stopped } }
+
+    /// Serves until the script has ended plus `idleAfterScript`, or until `stop()` when there is no script.
+    public func run() throws(LinkError) {
+        let origin = MonotonicClock.now()
+        var scriptStart: Microseconds? = startsImmediately ? 0 : nil
+        var next = 0
+        var received: [UInt8] = []
+        if let faults { _ = controller.inject(faults) }
+        while !isStopped, !links.isClosed {
+            let now = MonotonicClock.now() - origin
+            received.removeAll(keepingCapacity: true)
+            if links.read(into: &received) {
+                if scriptStart == nil, !received.isEmpty { scriptStart = now }
+                for byte in received { controller.receive(byte) }
+            }
+            var output = ByteBuffer()
+            if let start = scriptStart {
+                while next < stimuli.count, start + stimuli[next].time <= now {
+                    // Scans due before the action run first, so a late loop pass (a busy machine)
+                    // still gives every action its exact place between scans.
+                    controller.advance(to: start + stimuli[next].time, output: &output)
+                    controller.apply(stimuli[next].stimulus)
+                    next += 1
+                }
+                if let end = scriptEnd, next == stimuli.count, now >= start + end + Self.idleAfterScript { break }
+            }
+            controller.advance(to: now, output: &output)
+            if !output.bytes.isEmpty { links.write(output.bytes) }
+            if controller.takeLinkDropRequest() { links.drop() }
+            _ = links.waitForInput(milliseconds: Self.tickMilliseconds)
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Glibc
+
+/// A two-way byte stream to a controller or a host: a serial port, a pseudo-terminal, a socket.
+/// Reads never block; `pollDescriptor` says when there is something to read.
+public protocol ByteLink: AnyObject {
+    /// What the user called it, for messages: `/dev/ttyUSB0`, `tcp:localhost:7000`.
+    var name: String { get }
+    /// A descriptor that `poll(2)` reports readable when `read` has bytes.
+    var pollDescriptor: Int32 { get }
+    /// Appends what is waiting to `buffer` and returns how many bytes that was (0 when nothing is).
+    /// Throws when the other end has gone away.
+    func read(into buffer: inout [UInt8]) throws(LinkError) -> Int
+    func write(_ bytes: [UInt8]) throws(LinkError)
+    func close()
+}
+
+extension ByteLink {
+    /// Waits up to `milliseconds` for bytes; true when some are waiting.
+    public func waitForInput(milliseconds: Int32) -> Bool {
+        var entry = pollfd(fd: pollDescriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&entry, 1, milliseconds)
+        return ready > 0 && entry.revents != 0
+    }
+}

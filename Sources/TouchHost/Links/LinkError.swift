@@ -1,0 +1,49 @@
+import Glibc
+
+/// Why a link failed, in one line that names the port: `/dev/ttyUSB0: no such port`.
+public struct LinkError: Error, CustomStringConvertible, Equatable {
+    public enum Cause: Equatable, Sendable {
+        case missing
+        case busy
+        case permissionDenied
+        case disconnected
+        case timedOut
+        case other(String)
+    }
+
+    public var port: String
+    public var cause: Cause
+
+    public init(port: String, cause: Cause) {
+        self.port = port
+        self.cause = cause
+    }
+
+    /// The cause of a failed system call, from `errno`.
+    public init(port: String, errno code: Int32, doing action: String? = nil) {
+        self.port = port
+        switch code {
+        case ENOENT, ENODEV, ENXIO: cause = .missing
+        case EBUSY, EWOULDBLOCK: cause = .busy
+        case EACCES, EPERM: cause = .permissionDenied
+        case EIO, EPIPE, ECONNRESET, EBADF: cause = .disconnected
+        case ECONNREFUSED: cause = .other("connection refused")
+        default:
+            let text = String(cString: strerror(code)).lowercased()
+            cause = .other(action.map { "\($0): \(text)" } ?? text)
+        }
+    }
+
+    public var description: String {
+        let reason: String
+        switch cause {
+        case .missing: reason = "no such port"
+        case .busy: reason = "port is busy (another program has it open)"
+        case .permissionDenied: reason = "permission denied (is your user in the dialout group?)"
+        case .disconnected: reason = "the device went away"
+        case .timedOut: reason = "timed out"
+        case .other(let text): reason = text
+        }
+        return "\(port): \(reason)"
+    }
+}

@@ -1,0 +1,66 @@
+import TouchCore
+
+/// Builds the host's pipeline: the tracker and the recognizers for one input.
+public enum HostStack {
+    public static func pipeline(
+        recognizers: RecognizerSelection, reportRate: Int, panel: PanelSize, sink: @escaping (HostEvent) -> Void
+    ) -> Pipeline {
+        pipeline(recognizers: recognizers, tracker: TrackerConfiguration(reportRateHz: reportRate), panel: panel, sink: sink)
+    }
+
+    public static func pipeline(
+        recognizers: RecognizerSelection, tracker configuration: TrackerConfiguration, panel: PanelSize,
+        sink: @escaping (HostEvent) -> Void
+    ) -> Pipeline {
+        let tracker = SlotTracker(configuration: configuration)
+        let engine = BasicGestureEngine.kioskSet(
+            panelWidth: panel.width, panelHeight: panel.height, selection: recognizers.kioskSelection)
+        return Pipeline(tracker: tracker, recognizers: engine, sink: sink)
+    }
+
+    /// The pipeline for a device that described itself with `info`.
+    public static func pipeline(
+        recognizers: RecognizerSelection, for info: DeviceInfo, sink: @escaping (HostEvent) -> Void
+    ) -> Pipeline {
+        let size = info.panelSize
+        return pipeline(
+            recognizers: recognizers, reportRate: max(Int(info.reportRate), 1),
+            panel: PanelSize(width: size.x, height: size.y), sink: sink)
+    }
+}
+
+extension RecognizerSelection {
+    var kioskSelection: KioskSelection {
+        var selection = KioskSelection()
+        for raw in 0..<UInt8(KioskRecognizer.count) {
+            guard let recognizer = KioskRecognizer(rawValue: raw), names.contains(recognizer.nameText) else { continue }
+            selection.insert(recognizer)
+        }
+        return selection
+    }
+
+    /// The names of the recognizers an engine built from this selection holds, by index: what
+    /// a gesture event's `recognizer` refers to. Kinds not built in yet are left out by the engine.
+    public var engineNames: [String] {
+        let engine = BasicGestureEngine.kioskSet(panelWidth: 345, panelHeight: 194, selection: kioskSelection)
+        return (0..<engine.recognizerCount).map { engine.name(of: RecognizerIndex($0)).text }
+    }
+}
+
+extension KioskRecognizer {
+    var nameText: String { name.text }
+}
+
+extension StaticString {
+    var text: String { withUTF8Buffer { String(decoding: $0, as: UTF8.self) } }
+}
+
+extension DeviceInfo {
+    /// `kiosk-15, 345.0 x 194.0 mm, 120 reports/s, firmware 0.1.0`
+    public var summary: String {
+        let size = panelSize
+        let name = String(decoding: (0..<boardName.count).map { boardName[$0] }, as: UTF8.self)
+        return "\(name), \(DecimalText.format(size.x, places: 1)) x \(DecimalText.format(size.y, places: 1)) mm, "
+            + "\(reportRate) reports/s, firmware \(firmwareVersion.major).\(firmwareVersion.minor).\(firmwareVersion.patch)"
+    }
+}

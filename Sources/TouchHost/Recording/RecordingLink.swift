@@ -1,0 +1,47 @@
+import Foundation
+import TouchCore
+
+/// Wraps a link and writes every byte through it to a recording file as it passes, so a recording
+/// is complete up to the moment the recorder stops, however it stops.
+public final class RecordingLink: ByteLink {
+    private let inner: any ByteLink
+    private let file: FileHandle
+    private let origin: Microseconds
+    public private(set) var recordedBytes = 0
+
+    public init(_ inner: any ByteLink, path: String) throws(HostFailure) {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path) else {
+            throw HostFailure("\(path): cannot create the recording")
+        }
+        self.inner = inner
+        self.file = file
+        origin = MonotonicClock.now()
+        file.write(Data("\(Recording.header)\n# port \(inner.name)\n".utf8))
+    }
+
+    public var name: String { inner.name }
+    public var pollDescriptor: Int32 { inner.pollDescriptor }
+
+    public func read(into buffer: inout [UInt8]) throws(LinkError) -> Int {
+        let start = buffer.count
+        let count = try inner.read(into: &buffer)
+        if count > 0 { log(.fromDevice, Array(buffer[start...])) }
+        return count
+    }
+
+    public func write(_ bytes: [UInt8]) throws(LinkError) {
+        log(.toDevice, bytes)
+        try inner.write(bytes)
+    }
+
+    public func close() {
+        inner.close()
+        try? file.close()
+    }
+
+    private func log(_ direction: Recording.Direction, _ bytes: [UInt8]) {
+        recordedBytes += bytes.count
+        let chunk = Recording.Chunk(time: MonotonicClock.now() - origin, direction: direction, bytes: bytes)
+        file.write(Data((Recording.line(for: chunk) + "\n").utf8))
+    }
+}

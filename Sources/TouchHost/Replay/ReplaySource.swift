@@ -1,0 +1,102 @@
+import Foundation
+import TouchCore
+
+/// The recording and script formats `replay` reads.
+public enum ReplayFormat: String, CaseIterable, Sendable {
+    case auto, script, threc, evemu, unistroke
+
+    /// The format a file's name or first bytes suggest.
+    public static func detect(path: String, text: String) -> ReplayFormat {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".touch") { return .script }
+        if lower.hasSuffix(".threc") { return .threc }
+        if lower.hasSuffix(".events") || lower.hasSuffix(".event") || lower.hasSuffix(".evemu") { return .evemu }
+        if lower.hasSuffix(".xml") { return .unistroke }
+        let start = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
+        if start.hasPrefix("<") { return .unistroke }
+        if start.hasPrefix("# EVEMU") || start.hasPrefix("E:") || start.hasPrefix("N:") { return .evemu }
+        return .script
+    }
+}
+
+/// What an importer needs beyond the file.
+public struct ImportOptions: Sendable {
+    /// `--desc`: an evemu device description kept in its own file.
+    public var description: String?
+    /// `--size WxH`: the panel size in mm for devices that report no resolution.
+    public var size: PanelSize?
+    /// `--px-mm`: millimetres per pixel for unistroke logs.
+    public var millimetresPerPixel: Float?
+
+    public init(description: String? = nil, size: PanelSize? = nil, millimetresPerPixel: Float? = nil) {
+        self.description = description
+        self.size = size
+        self.millimetresPerPixel = millimetresPerPixel
+    }
+}
+
+/// One input of `replay`, loaded: everything the pipeline will be fed, in time order.
+public struct ReplaySource: Sendable {
+    public var name: String
+    public var items: [ReplayItem]
+    /// A recording of a live link, replayed through the device session rather than as `items`.
+    public var recording: Recording?
+    /// Reports arrive only when something moves (a pen log): a silence is not a lost lift.
+    public var isSparse = false
+    /// The rate the reports were made at, for the tracker's report timeout.
+    public var reportRate: Int
+    public var panel: PanelSize
+
+    public init(name: String, items: [ReplayItem], reportRate: Int, panel: PanelSize) {
+        self.name = name
+        self.items = items
+        self.reportRate = reportRate
+        self.panel = panel
+    }
+
+    public init(name: String, recording: Recording) {
+        self.init(name: name, items: [], reportRate: TouchScript.defaultReportRate, panel: .scriptDefault)
+        self.recording = recording
+    }
+
+    public static func load(path: String, format: ReplayFormat, options: ImportOptions) throws(HostFailure) -> ReplaySource {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw HostFailure("\(path): \(FileProblem.describe(path))")
+        }
+        let chosen = format == .auto ? ReplayFormat.detect(path: path, text: text) : format
+        switch chosen {
+        case .auto, .script:
+            return try script(text, name: path)
+        case .threc:
+            return ReplaySource(name: path, recording: try Recording.parse(text, name: path))
+        case .evemu, .unistroke:
+            return try ImportedSource.load(path: path, text: text, format: chosen, options: options)
+        }
+    }
+
+    public static func script(_ text: String, name: String) throws(HostFailure) -> ReplaySource {
+        let script: TouchScript
+        do {
+            script = try TouchScriptParser.parse(text)
+        } catch {
+            throw HostFailure("\(name): \(error)")
+        }
+        let rate = script.reportRate ?? TouchScript.defaultReportRate
+        let panel = script.panelSize ?? .scriptDefault
+        return ReplaySource(name: name, items: script.idealReports(panel: panel, rate: rate), reportRate: rate, panel: panel)
+    }
+}
+
+/// Why a file could not be read, in words.
+enum FileProblem {
+    static func describe(_ path: String) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return "no such file" }
+        if isDirectory.boolValue { return "is a directory" }
+        guard FileManager.default.isReadableFile(atPath: path) else { return "permission denied" }
+        return "not UTF-8 text"
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import TouchHost
+
+struct BridgeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bridge",
+        abstract: "Send the touches and gestures recognized on PORT as frames on a second serial link.",
+        discussion: """
+            The frames are the wire protocol's touch, gesture and status frames (docs/protocol.md). A host on \
+            the second link that asks for device info gets PORT's, so `touchhost monitor PORT2` works on it.
+            """)
+
+    @Argument(help: "The controller: /dev/ttyUSB0, /dev/pts/N or tcp:HOST:PORT.")
+    var port: String
+
+    @Option(help: "The downstream link, same forms as PORT.")
+    var out: String
+
+    @Option(help: "kiosk, or a comma-separated list of recognizer names.")
+    var recognizers: String = "kiosk"
+
+    @OptionGroup var live: LiveOptions
+
+    func validate() throws {
+        do { _ = try RecognizerSelection.parse(recognizers) } catch { throw ValidationError("--recognizers: \(error)") }
+    }
+
+    func run() throws {
+        let selection = try RecognizerSelection.parse(recognizers)
+        let downstream = BridgeLink(link: try LinkOpener.open(out, baud: live.baud))
+        let session = DeviceSession(link: try LinkOpener.open(port, baud: live.baud), sink: downstream.send) { info, sink in
+            HostStack.pipeline(recognizers: selection, for: info, sink: sink)
+        }
+        try session.handshake()
+        FileHandle.standardError.write(Data("bridging \(port) to \(out)\n".utf8))
+        let limits = live.limits()
+        while !limits.reached(by: session) {
+            try session.pump(milliseconds: 5)
+            try downstream.serveCommands(info: session.info)
+            try downstream.flush()
+        }
+        session.finish()
+        try downstream.flush()
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import TouchHost
+
+/// Prints events on standard output as JSON lines or readable lines, one per event. Live output
+/// goes out line by line so a reader at the other end of a pipe sees each event as it happens;
+/// replay output is written in large blocks.
+final class EventOutput {
+    private let json: JSONEventFormatter?
+    private let readable: ReadableEventFormatter?
+    private let live: Bool
+    private var pending: [UInt8] = []
+
+    init(json: Bool, recognizerNames: [String], source: String? = nil, live: Bool = false) {
+        self.live = live
+        if json {
+            self.json = JSONEventFormatter(recognizerNames: recognizerNames, source: source)
+            readable = nil
+        } else {
+            self.json = nil
+            var readable = ReadableEventFormatter(recognizerNames: recognizerNames)
+            readable.source = source
+            self.readable = readable
+        }
+    }
+
+    deinit { flush() }
+
+    func write(_ event: HostEvent) {
+        guard let line = json?.line(for: event) ?? readable?.line(for: event) else { return }
+        write(line: line)
+    }
+
+    func write(line: String) {
+        pending.append(contentsOf: line.utf8)
+        pending.append(10)
+        if live || pending.count > 65_536 { flush() }
+    }
+
+    func flush() {
+        guard !pending.isEmpty else { return }
+        StandardOutput.write(pending)
+        pending.removeAll(keepingCapacity: true)
+    }
+}
+
+enum StandardOutput {
+    /// Writes everything, retrying short writes; a closed pipe ends the program quietly.
+    static func write(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                Foundation.exit(0)
+            }
+            offset += written
+        }
+    }
+
+    static func line(_ text: String) { write(Array((text + "\n").utf8)) }
+}

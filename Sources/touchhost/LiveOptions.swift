@@ -1,0 +1,23 @@
+import ArgumentParser
+import TouchHost
+
+/// The options every command on a live port shares.
+struct LiveOptions: ParsableArguments {
+    @Option(help: "Baud rate (default 115200; a pty ignores it).")
+    var baud: Int?
+
+    @Option(help: "Stop after S seconds.")
+    var duration: Double?
+
+    @Option(name: .customLong("until-idle"), help: "Stop once no touch is down and nothing has happened for S seconds.")
+    var untilIdle: Double?
+
+    func validate() throws {
+        if let baud, baud <= 0 { throw ValidationError("--baud must be greater than 0") }
+        if let duration, !(duration > 0) { throw ValidationError("--duration must be greater than 0") }
+        if let untilIdle, !(untilIdle > 0) { throw ValidationError("--until-idle must be greater than 0") }
+    }
+
+    /// Counted from now: call it once the handshake is done.
+    func limits() -> RunLimits { RunLimits(duration: duration, idle: untilIdle) }
+}

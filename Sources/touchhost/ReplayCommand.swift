@@ -1,0 +1,68 @@
+import ArgumentParser
+import TouchHost
+
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Feed recordings or touch scripts through the tracker and recognizers in virtual time.",
+        discussion: """
+            Each FILE is its own session; with several, every line names its source. At the end of each input \
+            virtual time advances past every pending timer, so a tap waiting for a double tap still resolves.
+            """)
+
+    @Argument(help: "Touch scripts (.touch), evemu recordings or $1 unistroke logs.")
+    var files: [String]
+
+    @Option(help: "auto, script, threc, evemu or unistroke.")
+    var format: ReplayFormat = .auto
+
+    @Flag(help: "Print the JSON event stream.")
+    var json = false
+
+    @Option(help: "kiosk, or a comma-separated list of recognizer names.")
+    var recognizers: String = "kiosk"
+
+    @Option(name: .customLong("desc"), help: "evemu: the device description file.")
+    var descriptionFile: String?
+
+    @Option(help: "evemu: panel size in mm, WxH, for devices that report no resolution.")
+    var size: String?
+
+    @Option(name: .customLong("px-mm"), help: "unistroke: millimetres per pixel (default 0.25).")
+    var pxMM: Float?
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("name at least one FILE") }
+        _ = try selection()
+        _ = try panelSize()
+        if let pxMM, !(pxMM > 0) { throw ValidationError("--px-mm must be greater than 0") }
+    }
+
+    func selection() throws -> RecognizerSelection {
+        do { return try RecognizerSelection.parse(recognizers) } catch { throw ValidationError("--recognizers: \(error)") }
+    }
+
+    func panelSize() throws -> PanelSize? {
+        guard let size else { return nil }
+        let parts = size.lowercased().split(separator: "x")
+        guard parts.count == 2, let width = Float(parts[0]), let height = Float(parts[1]), width > 0, height > 0 else {
+            throw ValidationError("--size wants WIDTHxHEIGHT in mm, like 345x194")
+        }
+        return PanelSize(width: width, height: height)
+    }
+
+    func run() throws {
+        let selection = try selection()
+        let options = ImportOptions(description: descriptionFile, size: try panelSize(), millimetresPerPixel: pxMM)
+        // Load everything first: a bad file fails the run before any output.
+        var sources: [ReplaySource] = []
+        for file in files { sources.append(try ReplaySource.load(path: file, format: format, options: options)) }
+        for source in sources {
+            let output = EventOutput(
+                json: json, recognizerNames: selection.engineNames, source: sources.count > 1 ? source.name : nil)
+            ReplayRunner.run(source, recognizers: selection, sink: output.write)
+        }
+    }
+}
+
+extension ReplayFormat: ExpressibleByArgument {}

@@ -1,0 +1,48 @@
+import Testing
+import TouchCore
+@testable import TouchHost
+
+@Suite struct BridgeLinkTests {
+    @Test func bridgedEventsArriveDownstreamUnchanged() throws {
+        let wire = ScriptedLink()
+        let bridge = BridgeLink(link: wire)
+        let touch = TrackedTouch(
+            trackingId: 9, slot: 1, phase: .began, position: PanelPoint(x: 12.5, y: 40),
+            startPosition: PanelPoint(x: 12.5, y: 40), startTime: 16_000)
+        var values = GestureValues()
+        values.taps = 2
+        let gesture = GestureEvent(
+            recognizer: 1, kind: .tap, state: .recognized, timestamp: 300_000, location: PanelPoint(x: 12, y: 40),
+            touches: 1, values: values)
+        let sent: [HostEvent] = [
+            .touch(touch, at: 16_000), .gesture(gesture), .status(StatusEvent(kind: .framesLost, timestamp: 400_000, count: 3)),
+        ]
+        for event in sent { bridge.send(event) }
+        try bridge.flush()
+
+        let downstream = ScriptedLink()
+        downstream.incoming = wire.sent
+        var received: [HostEvent] = []
+        let session = DeviceSession(link: downstream, sink: { received.append($0) }) { info, sink in
+            HostStack.pipeline(recognizers: .kiosk, for: info, sink: sink)
+        }
+        session.receive(downstream.incoming)
+        #expect(Array(received.prefix(2)) == Array(sent.prefix(2)))
+    }
+
+    @Test func aDownstreamHostGetsTheUpstreamDeviceInfo() throws {
+        let wire = ScriptedLink()
+        let bridge = BridgeLink(link: wire)
+        var request = ByteBuffer()
+        FrameEncoder.encode(CommandFrame(requestId: 5, command: .getInfo), to: &request)
+        FrameEncoder.encode(CommandFrame(requestId: 6, command: .reset), to: &request)
+        wire.incoming = request.bytes
+        try bridge.serveCommands(info: DeviceSessionTests.info)
+        var decoder = FrameDecoder()
+        let answers = wire.sent.compactMap { decoder.push($0) }
+        #expect(answers == [
+            .device(.info(DeviceSessionTests.info)),
+            .device(.reply(CommandReply(requestId: 6, command: .reset, result: .unsupported))),
+        ])
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// The `touchhost` executable next to the test bundle, and ways to run it.
+enum TouchHostBinary {
+    struct Failure: Error, CustomStringConvertible { var description: String }
+
+    static func locate() throws -> URL {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = bundle.deletingLastPathComponent()
+        for _ in 0..<3 {
+            let candidate = folder.appendingPathComponent("touchhost")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        throw Failure(description: "no touchhost binary beside \(bundle.path); run `swift build --build-tests` first")
+    }
+
+    final class Running {
+        let process: Process
+        private let output: FileHandle
+
+        init(process: Process, output: FileHandle) {
+            self.process = process
+            self.output = output
+        }
+
+        /// The first line of standard output, waiting up to 10 s for it.
+        func firstLine() -> String? {
+            var bytes: [UInt8] = []
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline {
+                let chunk = output.availableData
+                if chunk.isEmpty { return nil }
+                bytes += chunk
+                if let newline = bytes.firstIndex(of: 10) { return String(decoding: bytes[..<newline], as: UTF8.self) }
+            }
+            return nil
+        }
+    }
+
+    static func start(_ binary: URL, _ arguments: [String]) throws -> Running {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return Running(process: process, output: pipe.fileHandleForReading)
+    }
+
+    struct Result {
+        var status: Int32
+        var lines: [String]
+        var error: String
+    }
+
+    static func run(_ binary: URL, _ arguments: [String], timeout: TimeInterval) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        // Drain while it runs so a full pipe never stalls it.
+        let stdout = Drain(out.fileHandleForReading)
+        let stderr = Drain(err.fileHandleForReading)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            process.terminate()
+            throw Failure(description: "touchhost \(arguments.joined(separator: " ")) ran past \(timeout) s")
+        }
+        return Result(
+            status: process.terminationStatus,
+            lines: String(decoding: stdout.wait(), as: UTF8.self).split(separator: "\n").map(String.init),
+            error: String(decoding: stderr.wait(), as: UTF8.self))
+    }
+}
+
+/// Reads a pipe to its end on another thread, so a full pipe never stalls the child.
+final class Drain: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        DispatchQueue.global().async {
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
