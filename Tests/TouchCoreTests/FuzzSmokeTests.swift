@@ -7,7 +7,7 @@ import Testing
 @Suite struct FuzzSmokeTests {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let secondsPerTarget = 7
+    static let secondsPerTarget = 5
 
     static func runScript(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
@@ -34,7 +34,9 @@ import Testing
             $0.hasPrefix("fuzz:") || $0.contains("stat::number_of_executed_units") || $0.contains("ERROR")
         }
         #expect(status == 0, "scripts/fuzz failed:\n\(summary.joined(separator: "\n"))\n\(output.suffix(3000))")
-        // Each target ran: libFuzzer prints its final statistics once per target.
-        #expect(summary.filter { $0.contains("stat::number_of_executed_units") }.count == 3)
+        // Each target ran: libFuzzer prints its final statistics once per target started.
+        let started = summary.filter { $0.hasPrefix("fuzz: running") }.count
+        #expect(started >= 3)
+        #expect(summary.filter { $0.contains("stat::number_of_executed_units") }.count == started)
     }
 }
