@@ -24,7 +24,11 @@ let package = Package(
             providers: [.apt(["libserialport-dev"])]
         ),
         .target(name: "TouchHost", dependencies: ["TouchCore", "Firmware", "Boards", "CSerialPort"]),
-        .target(name: "TouchHostC", dependencies: ["TouchHost"]),
+        .target(
+            name: "TouchHostC",
+            dependencies: ["TouchHost"],
+            exclude: ["touchhost.map", "touchhost.pc.in"]
+        ),
         .executableTarget(
             name: "touchhost",
             dependencies: [

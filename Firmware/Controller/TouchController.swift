@@ -12,8 +12,11 @@ public struct TouchController: Sendable {
     public private(set) var pipeline: ScanPipeline
     /// After a scan: that scan's deltas (counts, positive under a finger), for heatmaps.
     public private(set) var deltas: CountGrid
-    /// Which reports `advance(to:output:)` sends: contacts, heatmap or both.
+    /// Which reports `advance(to:output:)` sends: contacts, heatmap or both (or, under a
+    /// `GestureController`, gestures).
     public var mode: ReportMode = .contacts
+    /// The modes `setMode` accepts; gestures only when a `GestureController` runs the recognizers.
+    public internal(set) var supportedModes = ReportModeSet.contacts.union(.heatmap)
     public private(set) var reportRate: Int
     /// The sequence number the next scan will carry.
     public private(set) var sequence: UInt32 = 0

@@ -25,8 +25,15 @@ final class EventOutput {
 
     deinit { flush() }
 
+    /// Said after the next readable status line, once: the port and cause of a disconnect.
+    var statusDetail: String?
+
     func write(_ event: HostEvent) {
-        guard let line = json?.line(for: event) ?? readable?.line(for: event) else { return }
+        guard var line = json?.line(for: event) ?? readable?.line(for: event) else { return }
+        if readable != nil, case .status = event, let detail = statusDetail {
+            line += ": \(detail)"
+            statusDetail = nil
+        }
         write(line: line)
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TouchCore
 import TouchHost
 
 struct MonitorCommand: ParsableCommand {
@@ -20,19 +21,68 @@ struct MonitorCommand: ParsableCommand {
     @Option(help: "kiosk, or a comma-separated list of recognizer names.")
     var recognizers: String = "kiosk"
 
+    @Option(help: "Ask the device for contacts, heatmap, both or gestures (the device recognizes) after the handshake.")
+    var mode: String?
+
+    @Option(name: .customLong("protocol"), help: "A legacy controller's packet protocol: elo, mtouch, penmount6250 or egalax.")
+    var legacyProtocol: String?
+
+    @Option(help: "The legacy panel's size in mm, WxH (default 345x194).")
+    var size: String?
+
+    @Option(name: .customLong("contacts-from"), help: "controller (its contact reports) or heatmap (the host finds contacts in raw heatmaps).")
+    var contactsFrom: String = "controller"
+
     @OptionGroup var live: LiveOptions
 
     func validate() throws {
         do { _ = try RecognizerSelection.parse(recognizers) } catch { throw ValidationError("--recognizers: \(error)") }
+        if let mode, !DeviceSession.reportModeNames.contains(mode) {
+            throw ValidationError("--mode: expected one of \(DeviceSession.reportModeNames.joined(separator: ", ")), not '\(mode)'")
+        }
+        if mode != nil, contactsFrom == "heatmap" || legacyProtocol != nil {
+            throw ValidationError("--mode does not go with --contacts-from heatmap or --protocol")
+        }
+        if let legacyProtocol, LegacyProtocol(name: legacyProtocol) == nil {
+            throw ValidationError("--protocol: unknown protocol '\(legacyProtocol)' (known: elo, mtouch, penmount6250, egalax)")
+        }
+        guard contactsFrom == "controller" || contactsFrom == "heatmap" else {
+            throw ValidationError("--contacts-from is controller or heatmap")
+        }
+        if contactsFrom == "heatmap", legacyProtocol != nil { throw ValidationError("legacy controllers send no heatmaps") }
+        if let size {
+            guard legacyProtocol != nil else { throw ValidationError("--size needs --protocol") }
+            guard Self.panel(size) != nil else { throw ValidationError("--size is WxH in mm, e.g. 345x194") }
+        }
+    }
+
+    static func panel(_ text: String) -> PanelSize? {
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let width = Float(parts[0]), let height = Float(parts[1]), width > 0, height > 0 else { return nil }
+        return PanelSize(width: width, height: height)
     }
 
     func run() throws {
         let selection = try RecognizerSelection.parse(recognizers)
         let output = EventOutput(json: json, recognizerNames: selection.engineNames, live: true)
-        let session = DeviceSession(link: try LinkOpener.open(port, baud: live.baud), sink: output.write) { info, sink in
-            HostStack.pipeline(recognizers: selection, for: info, sink: sink)
+        if let name = legacyProtocol, let packetProtocol = LegacyProtocol(name: name) {
+            try runLegacy(packetProtocol, selection: selection, output: output)
+            return
         }
+        let fromHeatmaps = contactsFrom == "heatmap"
+        let session = DeviceSession(link: try LinkOpener.open(port, baud: live.baud), sink: output.write) { info, sink in
+            guard fromHeatmaps else { return HostStack.pipeline(recognizers: selection, for: info, sink: sink) }
+            // The tracker follows the heatmaps' slower rate, or its report timeout would end touches between them.
+            let size = info.panelSize
+            return HostStack.pipeline(
+                recognizers: selection, reportRate: HeatmapContactFinder(for: info).heatmapRate(reportRate: Int(info.reportRate)),
+                panel: PanelSize(width: size.x, height: size.y), sink: sink)
+        }
+        // Only a controller asked to recognize numbers gestures as the kiosk set; a bridge's events pass as they are.
+        if mode == "gestures" { session.controllerEvents = ControllerGestureSource(hostNames: selection.engineNames) }
         try session.handshake()
+        try selectMode(on: session)
+        if contactsFrom == "heatmap" { try session.streamHeatmaps() }
         if !json, let info = session.info { output.write(line: "\(port): \(info.summary)") }
         let limits = live.limits()
         func shouldStop() -> Bool { limits.reached(by: session) }
@@ -40,20 +90,53 @@ struct MonitorCommand: ParsableCommand {
             do {
                 try session.pump(milliseconds: 10)
             } catch {
+                output.statusDetail = "\(error)"
                 session.disconnected()
                 // A live view waits for the device to come back; a bounded run stops when its bound does.
-                guard try reconnect(session, giveUp: shouldStop) else { break }
+                guard try reconnect(session, giveUp: shouldStop, output: output) else { break }
             }
         }
         session.finish()
     }
 
-    /// Tries the port again every half second: a USB adapter pulled and put back, an emulator restarted.
-    private func reconnect(_ session: DeviceSession, giveUp: () -> Bool) throws -> Bool {
+    private func selectMode(on session: DeviceSession) throws {
+        if let mode { try session.selectMode(named: mode) }
+    }
+
+    /// A legacy controller talks first and needs no handshake; a lost port ends the run.
+    private func runLegacy(_ packetProtocol: LegacyProtocol, selection: RecognizerSelection, output: EventOutput) throws {
+        let panel = size.flatMap(Self.panel) ?? PanelSize(width: 345, height: 194)
+        let link = try LinkOpener.open(port, baud: live.baud ?? packetProtocol.defaultBaud)
+        let session = LegacySession(
+            link: link, protocol: packetProtocol, panel: panel, recognizers: selection, sink: output.write)
+        if !json { output.write(line: "\(port): \(packetProtocol.displayName) controller, \(panel.width) x \(panel.height) mm") }
+        let limits = live.limits()
+        while !limits.reached(hasLiveTouches: session.hasLiveTouches, lastActivity: session.lastActivity) {
+            do {
+                try session.pump(milliseconds: 10)
+            } catch {
+                output.statusDetail = "\(error)"
+                session.disconnected()
+                break
+            }
+        }
+        session.finish()
+    }
+
+    /// Tries the port again with backoff: a USB adapter pulled and put back, an emulator restarted.
+    private func reconnect(_ session: DeviceSession, giveUp: () -> Bool, output: EventOutput) throws -> Bool {
+        var backoff = ReconnectBackoff()
         while !giveUp() {
-            usleep(500_000)
+            let wakeUp = MonotonicClock.now() + backoff.next()
+            while MonotonicClock.now() < wakeUp, !giveUp() { usleep(20_000) }
+            if giveUp() { break }
             guard let link = try? LinkOpener.open(port, baud: live.baud) else { continue }
-            if (try? session.reconnected(link)) != nil { return true }
+            output.statusDetail = port
+            guard (try? session.reconnected(link)) != nil else { continue }
+            if contactsFrom == "heatmap" { try? session.streamHeatmaps() }
+            // The link may fail again at once; the next pump notices.
+            try? selectMode(on: session)
+            return true
         }
         return false
     }

@@ -35,6 +35,29 @@ import TouchCore
         #expect(match.score > 0.9)
     }
 
+    @Test func strokesThatDifferOnlyInOrientationAreToldApart() throws {
+        var library = TemplateLibrary()
+        library.register(S.buffer(S.polyline([S.p(10, 20), S.p(40, 20)])), label: 1)
+        library.register(S.buffer(S.polyline([S.p(20, 10), S.p(20, 40)])), label: 2)
+        library.register(S.buffer(S.polyline([S.p(10, 10), S.p(25, 40), S.p(40, 10)])), label: 3)
+        library.register(S.buffer(S.polyline([S.p(10, 40), S.p(25, 10), S.p(40, 40)])), label: 4)
+        let down = try #require(library.recognize(S.buffer(S.polyline([S.p(60, 5), S.p(61, 50)]))))
+        #expect(down.label == 2)
+        let right = try #require(library.recognize(S.buffer(S.polyline([S.p(5, 60), S.p(50, 59)]))))
+        #expect(right.label == 1)
+        let caret = try #require(library.recognize(S.buffer(S.polyline([S.p(0, 30), S.p(10, 0), S.p(20, 30)]))))
+        #expect(caret.label == 4)
+    }
+
+    @Test func aCircleThatOverlapsItsStartStillMatchesACircleRatherThanASquare() throws {
+        var library = TemplateLibrary()
+        library.register(S.buffer(S.arc(center: S.p(25, 25), radius: 15, startAngle: -ScalarMath.halfPi, turns: 1.2)), label: 1)
+        library.register(S.buffer(S.polyline([S.p(10, 10), S.p(10, 40), S.p(40, 40), S.p(40, 10), S.p(10, 10)])), label: 2)
+        let closed = S.arc(center: S.p(70, 30), radius: 12, startAngle: -ScalarMath.halfPi - 0.3, turns: 0.97)
+        let match = try #require(library.recognize(S.buffer(closed)))
+        #expect(match.label == 1)
+    }
+
     @Test func aLibraryHoldsAtMostItsCapacity() {
         var library = TemplateLibrary()
         for i in 0..<TemplateLibrary.capacity {

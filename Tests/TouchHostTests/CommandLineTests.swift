@@ -27,6 +27,7 @@ import Testing
     @Test(arguments: [
         ["replay", "--recognizers", "tap,wave", "x.touch"], ["replay", "--format", "midi", "x.touch"],
         ["monitor"], ["no-such-command"], ["monitor", "/dev/null", "--until-idle", "-1"],
+        ["monitor", "/dev/null", "--mode", "touches"], ["monitor", "/dev/null", "--mode", "gestures", "--contacts-from", "heatmap"],
     ])
     func badUsageIsStatusTwo(arguments: [String]) throws {
         let result = try TouchHostBinary.run(try TouchHostBinary.locate(), arguments, timeout: 10)

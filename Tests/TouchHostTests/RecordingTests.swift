@@ -56,4 +56,18 @@ import TouchCore
             #expect(times.first == 0 && times.last == 16_666)
         }
     }
+
+    @Test func aChunkThatArrivedLateDoesNotSplitATouch() {
+        // The recorder was busy for half a second while the device kept reporting every 8.3 ms.
+        let chunks = [
+            Recording.Chunk(time: 0, direction: .fromDevice, bytes: encoded([.info(DeviceSessionTests.info), report(1, at: 70_000, .down)])),
+            Recording.Chunk(time: 8_000, direction: .fromDevice, bytes: encoded([report(2, at: 78_333, .move)])),
+            Recording.Chunk(time: 500_000, direction: .fromDevice, bytes: encoded([report(3, at: 86_666, .move), report(4, at: 95_000, .up)])),
+        ]
+        var phases: [TouchPhase] = []
+        RecordingReplay.run(Recording(chunks: chunks), recognizers: .kiosk) { event in
+            if case .touch(let touch, _) = event { phases.append(touch.phase) }
+        }
+        #expect(phases == [.began, .moved, .moved, .ended])
+    }
 }

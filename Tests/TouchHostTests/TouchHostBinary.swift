@@ -24,17 +24,39 @@ enum TouchHostBinary {
             self.output = output
         }
 
+        /// Bytes read past the last line handed out.
+        private var bytes: [UInt8] = []
+
         /// The first line of standard output, waiting up to 10 s for it.
         func firstLine() -> String? {
-            var bytes: [UInt8] = []
             let deadline = Date().addingTimeInterval(10)
             while Date() < deadline {
+                if let newline = bytes.firstIndex(of: 10) {
+                    defer { bytes.removeSubrange(...newline) }
+                    return String(decoding: bytes[..<newline], as: UTF8.self)
+                }
                 let chunk = output.availableData
                 if chunk.isEmpty { return nil }
                 bytes += chunk
-                if let newline = bytes.firstIndex(of: 10) { return String(decoding: bytes[..<newline], as: UTF8.self) }
             }
             return nil
+        }
+
+        /// Ends the program for certain: children of a test runner may inherit a blocked SIGTERM.
+        func stop() {
+            guard process.isRunning else { return }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+
+        /// Every further line until the program exits; it is stopped after `timeout` seconds.
+        func remainingLines(timeout: TimeInterval) -> [String] {
+            let drain = Drain(output)
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning, Date() < deadline { usleep(20_000) }
+            stop()
+            bytes += drain.wait()
+            return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
         }
     }
 
@@ -70,7 +92,7 @@ enum TouchHostBinary {
         let stderr = Drain(err.fileHandleForReading)
         while process.isRunning, Date() < deadline { usleep(20_000) }
         if process.isRunning {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             throw Failure(description: "touchhost \(arguments.joined(separator: " ")) ran past \(timeout) s")
         }
         return Result(

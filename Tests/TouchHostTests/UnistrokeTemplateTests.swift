@@ -3,9 +3,9 @@ import Testing
 import TouchCore
 import TouchHost
 
-/// $1-style templates, one example per gesture (a subject's medium-speed stroke #1), judged on
-/// other people's strokes (user-independent, the brief's test) and on the same person's other
-/// strokes (user-dependent, the $1 paper's setting: 97% with one template).
+/// Templates, one example per gesture (a subject's medium-speed stroke #1), judged on other
+/// people's strokes (user-independent, the brief's test) and on the same person's other strokes
+/// (user-dependent, the $1 paper's setting: 97% with one template).
 @Suite struct UnistrokeTemplateTests {
     static let templateSubject = "s02"
 
@@ -72,29 +72,34 @@ import TouchHost
         }
     }
 
-    @Test(SharedTestData.needs("unistroke")) func oneTemplatePerGestureFromOneSubjectClassifiesTheOtherSubjects() throws {
+    /// The share of strokes classified right over several outcomes, each weighed by its stroke count.
+    static func pooled(_ outcomes: [Outcome]) -> Double {
+        let right = outcomes.map { $0.overall * Double($0.total) }.reduce(0, +)
+        return right / Double(max(1, outcomes.map(\.total).reduce(0, +)))
+    }
+
+    /// The brief's requirement: one example per gesture from one person classifies other people's
+    /// strokes at least 95% right. Every subject takes a turn as the template person, so the figure
+    /// is not one lucky choice; plain $1 reached 85-93% (89.6% on average) here.
+    @Test(SharedTestData.needs("unistroke")) func oneTemplatePerGestureFromAnySubjectClassifiesTheOtherSubjects() throws {
         guard let outcome = Self.outcome else {
             print(SharedTestData.missingMessage("unistroke"))
             return
         }
         #expect(outcome.gestures.count == 16)
-        // Measured 86% (docs/strokes.md): far above chance (6%); the floor guards against
-        // regressions in resampling, rotation, scaling or the search.
-        #expect(outcome.overall >= 0.80, "overall \(percent(outcome.overall))")
-        // The brief's target. One example from one person does not carry to other people with
-        // plain $1 (s02 draws circles with a 20% overlap that others' rectangles match better;
-        // its question marks start where others' carets do): a known issue, not hidden. If it
-        // ever passes, withKnownIssue reports that too.
-        withKnownIssue("user-independent accuracy with one template per gesture is below 95%") {
-            #expect(outcome.overall >= 0.95, "overall \(percent(outcome.overall))")
+        #expect(Self.userIndependent.count == Self.subjects.count)
+        // Every template person's figure is over the same 1920 strokes, so pooling is the plain mean.
+        let mean = Self.pooled(Self.userIndependent.map(\.1))
+        #expect(mean >= 0.95, "mean user-independent accuracy \(percent(mean))")
+        for (subject, outcome) in Self.userIndependent {
+            #expect(outcome.overall >= 0.90, "templates from \(subject): \(percent(outcome.overall))")
         }
     }
 
     @Test(SharedTestData.needs("unistroke")) func oneTemplatePerGestureClassifiesTheSamePersonsOtherStrokesAsThePaperReports() throws {
         guard !Self.userDependent.isEmpty else { return }
-        let right = Self.userDependent.map { $0.1.overall * Double($0.1.total) }.reduce(0, +)
-        let total = Self.userDependent.map { Double($0.1.total) }.reduce(0, +)
-        #expect(right / total >= 0.95, "mean user-dependent accuracy \(percent(right / total))")
+        let mean = Self.pooled(Self.userDependent.map(\.1))
+        #expect(mean >= 0.95, "mean user-dependent accuracy \(percent(mean))")
         for (subject, outcome) in Self.userDependent {
             #expect(outcome.overall >= 0.90, "\(subject): \(percent(outcome.overall))")
         }

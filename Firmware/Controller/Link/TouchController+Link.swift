@@ -10,7 +10,7 @@ extension TouchController {
             panelWidth: UInt16(board.panelWidth * 10 + 0.5), panelHeight: UInt16(board.panelHeight * 10 + 0.5),
             maxX: board.maxCoordinateX, maxY: board.maxCoordinateY, columns: UInt8(board.columns),
             rows: UInt8(board.rows), maxContacts: UInt8(board.maxContacts), reportRate: UInt16(reportRate),
-            supportedModes: ReportModeSet.contacts.union(.heatmap))
+            supportedModes: supportedModes)
     }
 
     /// Feeds one byte from the host. A completed command takes effect at once; its reply (and any
@@ -50,23 +50,34 @@ extension TouchController {
 
     /// Sends what is owed, then runs every scan due at or before `time` and sends its reports.
     public mutating func advance<S: ByteSink>(to time: Microseconds, output: inout S) {
+        var none = NoScanListener()
+        advance(to: time, output: &output, listener: &none)
+    }
+
+    /// As `advance(to:output:)`, and `listener` sees each scan and may add frames after its reports.
+    public mutating func advance<S: ByteSink, L: ScanListener>(to time: Microseconds, output: inout S, listener: inout L) {
         if link.faults.byteLoss == 0 && link.faults.bitFlips == 0 {
-            advanceUnfaulted(to: time, output: &output)
+            advanceUnfaulted(to: time, output: &output, listener: &listener)
             return
         }
         var faulty = LinkFaultSink(
             base: output, byteLoss: link.faults.byteLoss, bitFlips: link.faults.bitFlips, random: link.byteRandom)
-        advanceUnfaulted(to: time, output: &faulty)
+        advanceUnfaulted(to: time, output: &faulty, listener: &listener)
         link.byteRandom = faulty.randomState
         output = faulty.base
     }
 
-    private mutating func advanceUnfaulted<S: ByteSink>(to time: Microseconds, output: inout S) {
+    private mutating func advanceUnfaulted<S: ByteSink, L: ScanListener>(
+        to time: Microseconds, output: inout S, listener: inout L
+    ) {
         sendOwed(at: time, to: &output)
         while nextScanTime <= time {
             let scanTime = nextScanTime
             let result = runScheduledScan()
             send(result, to: &output)
+            listener.scanned(
+                result, context: ScanContext(board: board, mode: mode, reportRate: reportRate, resets: link.resets),
+                to: &output)
             sendOwed(at: scanTime, to: &output)
         }
     }

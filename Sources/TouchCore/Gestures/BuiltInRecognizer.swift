@@ -52,7 +52,9 @@ extension BuiltInRecognizer: GestureRecognizer {
         case .pinch(var r): r.touchesBegan(touches, context: &context); self = .pinch(r)
         case .rotation(var r): r.touchesBegan(touches, context: &context); self = .rotation(r)
         case .edgePan(var r): r.touchesBegan(touches, context: &context); self = .edgePan(r)
-        case .stroke(var r): r.touchesBegan(touches, context: &context); self = .stroke(r)
+        // Outside an engine there is no shared stroke to judge (GestureEngine calls stroke
+        // recognizers through `StrokeGestureRecognizer.call` instead).
+        case .stroke: context.state = .failed
         }
     }
 
@@ -65,7 +67,7 @@ extension BuiltInRecognizer: GestureRecognizer {
         case .pinch(var r): r.touchesMoved(touches, context: &context); self = .pinch(r)
         case .rotation(var r): r.touchesMoved(touches, context: &context); self = .rotation(r)
         case .edgePan(var r): r.touchesMoved(touches, context: &context); self = .edgePan(r)
-        case .stroke(var r): r.touchesMoved(touches, context: &context); self = .stroke(r)
+        case .stroke: break
         }
     }
 
@@ -78,7 +80,7 @@ extension BuiltInRecognizer: GestureRecognizer {
         case .pinch(var r): r.touchesEnded(touches, context: &context); self = .pinch(r)
         case .rotation(var r): r.touchesEnded(touches, context: &context); self = .rotation(r)
         case .edgePan(var r): r.touchesEnded(touches, context: &context); self = .edgePan(r)
-        case .stroke(var r): r.touchesEnded(touches, context: &context); self = .stroke(r)
+        case .stroke: break
         }
     }
 
@@ -91,7 +93,7 @@ extension BuiltInRecognizer: GestureRecognizer {
         case .pinch(var r): r.touchesCancelled(touches, context: &context); self = .pinch(r)
         case .rotation(var r): r.touchesCancelled(touches, context: &context); self = .rotation(r)
         case .edgePan(var r): r.touchesCancelled(touches, context: &context); self = .edgePan(r)
-        case .stroke(var r): r.touchesCancelled(touches, context: &context); self = .stroke(r)
+        case .stroke: context.state = context.currentState.isActive ? .cancelled : .failed
         }
     }
 
@@ -104,7 +106,7 @@ extension BuiltInRecognizer: GestureRecognizer {
         case .pinch(var r): r.deadlineReached(context: &context); self = .pinch(r)
         case .rotation(var r): r.deadlineReached(context: &context); self = .rotation(r)
         case .edgePan(var r): r.deadlineReached(context: &context); self = .edgePan(r)
-        case .stroke(var r): r.deadlineReached(context: &context); self = .stroke(r)
+        case .stroke: break
         }
     }
 

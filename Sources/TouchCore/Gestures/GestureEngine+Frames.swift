@@ -8,6 +8,7 @@ extension GestureEngine {
         work = 0
         fireDeadlines(upTo: frame.timestamp, &delegate)
         if frame.timestamp > now { now = frame.timestamp }
+        stroke.record(frame)
         recordTouches(of: frame)
         for r in slots.indices { dispatch(frame, to: r, &delegate) }
         deliverTouches(of: frame)
@@ -139,7 +140,7 @@ extension GestureEngine {
     ) {
         var slot = slots[r]
         prepare(&slot.context)
-        slot.body.call(hook, changed, context: &slot.context)
+        slot.body.call(hook, changed, shared: stroke, context: &slot.context)
         slots[r] = slot
         apply(r, &delegate)
     }

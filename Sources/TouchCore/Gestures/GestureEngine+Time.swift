@@ -34,6 +34,7 @@ extension GestureEngine {
         // What was due before the cancel still happens, as it would had a frame come first.
         fireDeadlines(upTo: time, &delegate)
         if time > now { now = time }
+        stroke.discard()
         // Nobody waiting may act on the failures a cancel causes.
         for r in slots.indices where slots[r].pending != nil { failQuietly(r) }
         for r in slots.indices {

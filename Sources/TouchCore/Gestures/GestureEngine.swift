@@ -10,6 +10,9 @@ public struct GestureEngine<Custom: CustomRecognizer> {
     var regions = RegionList(filler: .placeholder)
     var touches = EngineTouchList(filler: .placeholder)
     var now: Microseconds = 0
+    /// The first finger's stroke and the template library, shared by the stroke recognizers.
+    /// After a `capture` recognizer's `ended`, `stroke.samples` is the committed stroke.
+    public internal(set) var stroke = SharedStroke()
 
     var events = GestureEventList(filler: .placeholder)
     var deliveries = TouchDeliveryList(filler: .placeholder)

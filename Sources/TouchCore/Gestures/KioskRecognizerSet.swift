@@ -1,6 +1,5 @@
 /// The recognizers of the default `kiosk` set and the other names `--recognizers` accepts
-/// (contracts.md section 4). Stroke gestures have names here already; their recognizers arrive with
-/// the stroke work and plug in through `recognizer(panelWidth:panelHeight:)`.
+/// (contracts.md section 4).
 public enum KioskRecognizer: UInt8, Sendable {
     case tap = 0
     case doubleTap
@@ -43,7 +42,7 @@ public enum KioskRecognizer: UInt8, Sendable {
 
     var bit: UInt32 { 1 << UInt32(rawValue) }
 
-    /// The recognizer behind the name, or nil while its kind is not built in yet.
+    /// The recognizer behind the name (nil is kept for names whose kind is not built in).
     public func recognizer(panelWidth: Float, panelHeight: Float) -> RecognizerSpec? {
         switch self {
         case .tap: return .tap(TapRecognizer(taps: 1, touches: 1))
@@ -56,9 +55,13 @@ public enum KioskRecognizer: UInt8, Sendable {
         case .pinch: return .pinch(PinchRecognizer())
         case .rotation: return .rotation(RotationRecognizer())
         case .edgePan: return .edgePan(EdgePanRecognizer(edges: EdgePanRecognizer.allEdges))
-        // Stroke gestures (1 touch each; checkmark, circle and backslash simultaneous with pan):
-        // the stroke work returns `.stroke(...)` here (see StrokeGestureRecognizer.swift).
-        case .checkmark, .circle, .backslash, .capture, .template: return nil
+        // One touch each; checkmark, circle and backslash are simultaneous with pan (below).
+        case .checkmark: return .checkmark()
+        case .circle: return .circle()
+        case .backslash: return .backslash()
+        case .capture: return .capture()
+        // Templates are registered on it afterwards: `GestureEngine.registerTemplate`.
+        case .template: return .template()
         }
     }
 
@@ -70,12 +73,17 @@ public enum KioskRecognizer: UInt8, Sendable {
     ]
 
     /// Pairs that may recognize together.
-    static let simultaneousPairs: InlineArray<10, (KioskRecognizer, KioskRecognizer)> = [
+    static let simultaneousPairs: InlineArray<15, (KioskRecognizer, KioskRecognizer)> = [
         (.swipe, .pan),
         (.pinch, .rotation), (.pinch, .pan), (.rotation, .pan),
         // Our addition: without these, `pan` would always win two-finger drags first.
         (.twoFingerPan, .pan), (.twoFingerPan, .pinch), (.twoFingerPan, .rotation),
         (.checkmark, .pan), (.circle, .pan), (.backslash, .pan),
+        // Our addition: a shape drawn briskly starts like a swipe (a circle's first arc is nearly
+        // straight), and a swipe recognized mid-stroke would otherwise fail the shape.
+        (.checkmark, .swipe), (.circle, .swipe), (.backslash, .swipe), (.template, .swipe),
+        // Templates are shapes like the others, so they too run beside the pan.
+        (.template, .pan),
     ]
 }
 
@@ -91,7 +99,7 @@ public struct KioskSelection: Equatable, Sendable {
 
     public func contains(_ recognizer: KioskRecognizer) -> Bool { mask & recognizer.bit != 0 }
 
-    /// contracts.md section 4: the twelve named in the table (stroke ones included once built in).
+    /// contracts.md section 4: the twelve named in the table.
     public static var kiosk: KioskSelection {
         var selection = KioskSelection()
         for raw in 0..<UInt8(KioskRecognizer.count) {

@@ -41,12 +41,14 @@ enum RecognizerBody<Custom: CustomRecognizer> {
         }
     }
 
-    enum Hook {
-        case began, moved, ended, cancelled
-    }
+    typealias Hook = TouchHook
 
-    mutating func call(_ hook: Hook, _ touches: TouchSet, context: inout RecognizerContext) {
+    /// Stroke recognizers read the engine's shared stroke; the others need only their touches.
+    mutating func call(_ hook: Hook, _ touches: TouchSet, shared: SharedStroke, context: inout RecognizerContext) {
         switch self {
+        case .builtIn(.stroke(var r)):
+            r.call(hook, touches, shared: shared, context: &context)
+            self = .builtIn(.stroke(r))
         case .builtIn(var r):
             switch hook {
             case .began: r.touchesBegan(touches, context: &context)

@@ -1,7 +1,7 @@
 /// The engine's side of a one-finger stroke gesture (checkmark, circle, backslash, capture,
-/// templates): a matcher sees the followed finger's samples and judges the stroke at the lift.
-/// Stroke analysers become recognizers by conforming (directly or through a small wrapper) to this
-/// protocol; `SingleStrokeRecognizer` does the rest of the state machine.
+/// templates): a matcher follows the finger's positions as they come and judges the stroke at the
+/// lift from the engine's `SharedStroke`, which holds every sample of that finger. Matchers keep only
+/// small state of their own, so a recognizer slot stays small.
 public protocol SingleStrokeMatcher {
     /// The kind events carry.
     var kind: GestureKind { get }
@@ -12,27 +12,39 @@ public protocol SingleStrokeMatcher {
     /// Returns false as soon as the stroke can no longer match, so the recognizer fails early
     /// and stops holding back competitors.
     mutating func move(to point: PanelPoint, time: Microseconds) -> Bool
-    /// The lift: fills in the gesture's values and returns true when the stroke matched.
+    /// The lift: `shared.samples` is the whole stroke, the lift included. Fills in the gesture's
+    /// values and returns true when the stroke matched. By default it asks `end(at:time:values:)`.
+    mutating func end(_ shared: SharedStroke, values: inout GestureValues) -> Bool
+    /// The lift for a matcher that keeps what it needs itself: the path a `SingleStrokeRecognizer`
+    /// run as an engine's custom recognizer takes, where there is no shared stroke. Default: false.
     mutating func end(at point: PanelPoint, time: Microseconds, values: inout GestureValues) -> Bool
     /// Forgets the stroke (a cancel, or a reset).
     mutating func cancel()
     /// The values a continuous gesture reports while drawing (capture: `samples`).
-    func progress(_ values: inout GestureValues)
+    func progress(_ shared: SharedStroke, _ values: inout GestureValues)
 }
 
 extension SingleStrokeMatcher {
     public var isContinuous: Bool { false }
-    public func progress(_ values: inout GestureValues) {}
+    public mutating func begin(at point: PanelPoint, time: Microseconds) {}
+    public mutating func move(to point: PanelPoint, time: Microseconds) -> Bool { true }
+    public mutating func cancel() {}
+    public func progress(_ shared: SharedStroke, _ values: inout GestureValues) {}
+    public mutating func end(at point: PanelPoint, time: Microseconds, values: inout GestureValues) -> Bool { false }
+    public mutating func end(_ shared: SharedStroke, values: inout GestureValues) -> Bool {
+        guard let last = shared.samples.last else { return false }
+        return end(at: last.position, time: last.time, values: &values)
+    }
 }
 
 /// Follows the first finger of a touch sequence and runs a matcher over its stroke. By default
 /// another finger landing while the stroke is undecided fails it (these are one-finger gestures,
-/// contracts.md section 4); with `failsOnExtraTouch` false the extra fingers are ignored instead,
-/// as the seeds' checkmark does.
-public struct SingleStrokeRecognizer<Matcher: SingleStrokeMatcher>: GestureRecognizer {
+/// contracts.md section 4); with `failsOnExtraTouch` false the extra fingers are ignored instead.
+/// Its hooks take the engine's `SharedStroke`; `StrokeGestureRecognizer` makes it a built-in.
+public struct SingleStrokeRecognizer<Matcher: SingleStrokeMatcher> {
     public var matcher: Matcher
     public var failsOnExtraTouch: Bool
-    private var followed: UInt32? = nil
+    var followed: UInt32? = nil
 
     public init(_ matcher: Matcher, failsOnExtraTouch: Bool = true) {
         self.matcher = matcher
@@ -41,16 +53,92 @@ public struct SingleStrokeRecognizer<Matcher: SingleStrokeMatcher>: GestureRecog
 
     public var kind: GestureKind { matcher.kind }
 
+    public mutating func touchesBegan(_ touches: TouchSet, shared: SharedStroke, context: inout RecognizerContext) {
+        for i in touches.indices {
+            let touch = touches[i]
+            if followed == nil {
+                // Another recognizer's first finger is not this one's: the shared stroke is not its.
+                guard shared.follows(touch.trackingId) else {
+                    context.state = .failed
+                    return
+                }
+                followed = touch.trackingId
+                matcher.begin(at: touch.position, time: context.now)
+                if matcher.isContinuous {
+                    report(shared, context: &context, at: touch.position)
+                    context.state = .began
+                }
+            } else if failsOnExtraTouch && !context.currentState.isActive {
+                matcher.cancel()
+                context.state = .failed
+                return
+            } else {
+                context.ignore(touch)
+            }
+        }
+    }
+
+    public mutating func touchesMoved(_ touches: TouchSet, shared: SharedStroke, context: inout RecognizerContext) {
+        guard let touch = followedTouch(in: touches) else { return }
+        guard matcher.move(to: touch.position, time: context.now) else {
+            matcher.cancel()
+            context.state = context.currentState.isActive ? .cancelled : .failed
+            return
+        }
+        if matcher.isContinuous {
+            report(shared, context: &context, at: touch.position)
+            context.state = .changed
+        }
+    }
+
+    public mutating func touchesEnded(_ touches: TouchSet, shared: SharedStroke, context: inout RecognizerContext) {
+        guard let touch = followedTouch(in: touches) else { return }
+        let complete = shared.follows(followed) && shared.capture.state == .committed
+        let matched = complete && matcher.end(shared, values: &context.values)
+        context.location = touch.position
+        context.reportedTouches = 1
+        if matcher.isContinuous {
+            context.state = matched ? .ended : .cancelled
+        } else {
+            context.state = matched ? .recognized : .failed
+        }
+    }
+
+    public mutating func touchesCancelled(_ touches: TouchSet, shared: SharedStroke, context: inout RecognizerContext) {
+        matcher.cancel()
+        context.state = context.currentState.isActive ? .cancelled : .failed
+    }
+
+    public mutating func reset() {
+        followed = nil
+        matcher.cancel()
+    }
+
+    func followedTouch(in touches: TouchSet) -> TrackedTouch? {
+        for i in touches.indices where touches[i].trackingId == followed { return touches[i] }
+        return nil
+    }
+
+    private func report(_ shared: SharedStroke, context: inout RecognizerContext, at point: PanelPoint) {
+        matcher.progress(shared, &context.values)
+        context.location = point
+        context.reportedTouches = 1
+    }
+}
+
+extension SingleStrokeRecognizer: Sendable where Matcher: Sendable {}
+
+/// Run as an engine's custom type there is no shared stroke: the matcher judges from what it kept
+/// itself (`end(at:time:values:)`), and a continuous one reports no progress values. The built-in
+/// stroke recognizers (`StrokeGestureRecognizer`) need none of this.
+extension SingleStrokeRecognizer: CustomRecognizer {
     public mutating func touchesBegan(_ touches: TouchSet, context: inout RecognizerContext) {
         for i in touches.indices {
             let touch = touches[i]
             if followed == nil {
                 followed = touch.trackingId
                 matcher.begin(at: touch.position, time: context.now)
-                if matcher.isContinuous {
-                    report(context: &context, at: touch.position)
-                    context.state = .began
-                }
+                if matcher.isContinuous { context.state = .began }
             } else if failsOnExtraTouch && !context.currentState.isActive {
                 matcher.cancel()
                 context.state = .failed
@@ -68,10 +156,7 @@ public struct SingleStrokeRecognizer<Matcher: SingleStrokeMatcher>: GestureRecog
             context.state = context.currentState.isActive ? .cancelled : .failed
             return
         }
-        if matcher.isContinuous {
-            report(context: &context, at: touch.position)
-            context.state = .changed
-        }
+        if matcher.isContinuous { context.state = .changed }
     }
 
     public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
@@ -90,25 +175,4 @@ public struct SingleStrokeRecognizer<Matcher: SingleStrokeMatcher>: GestureRecog
         matcher.cancel()
         context.state = context.currentState.isActive ? .cancelled : .failed
     }
-
-    public mutating func reset() {
-        followed = nil
-        matcher.cancel()
-    }
-
-    private func followedTouch(in touches: TouchSet) -> TrackedTouch? {
-        for i in touches.indices where touches[i].trackingId == followed { return touches[i] }
-        return nil
-    }
-
-    private func report(context: inout RecognizerContext, at point: PanelPoint) {
-        matcher.progress(&context.values)
-        context.location = point
-        context.reportedTouches = 1
-    }
 }
-
-/// Until a stroke kind is built in, an engine can run it as its custom type.
-extension SingleStrokeRecognizer: CustomRecognizer {}
-
-extension SingleStrokeRecognizer: Sendable where Matcher: Sendable {}

@@ -1,26 +1,98 @@
-/// The stroke gestures built into the engine (checkmark, circle, backslash, capture, templates).
-/// Empty until the stroke recognizers land. Each then becomes one case here holding a
-/// `SingleStrokeRecognizer` over its matcher, with an arm in each switch below, and
-/// `KioskRecognizer.recognizer(panelWidth:panelHeight:)` returns `.stroke(.checkmark(...))` for its
-/// name. Nothing else in the engine changes: `BuiltInRecognizer.stroke` forwards to this enum.
-/// A matcher over a stroke analyzer can be one small generic wrapper around a per-stroke session
-/// (begin/move/end with samples) whose `end` fills `GestureValues` from the analyzer's result.
-public enum StrokeGestureRecognizer: GestureRecognizer, Sendable {
-    // case checkmark(SingleStrokeRecognizer<CheckmarkMatcher>)
+/// The stroke gestures built into the engine, each a `SingleStrokeRecognizer` over its matcher.
+/// `BuiltInRecognizer.stroke` holds one; the engine calls its hooks with the engine's `SharedStroke`
+/// (`call(_:_:shared:context:)`). Build them with `BuiltInRecognizer.checkmark()`, `.circle()`,
+/// `.backslash()`, `.capture()` and `.template()`.
+public enum StrokeGestureRecognizer: Sendable {
+    case checkmark(SingleStrokeRecognizer<AnalyzerMatcher<CheckmarkAnalyzer>>)
+    case circle(SingleStrokeRecognizer<AnalyzerMatcher<CircleAnalyzer>>)
+    case backslash(SingleStrokeRecognizer<AnalyzerMatcher<BackslashAnalyzer>>)
+    case capture(SingleStrokeRecognizer<CaptureMatcher>)
+    case template(SingleStrokeRecognizer<TemplateMatcher>)
 
-    public var defaultName: StaticString { switch self {} }
+    public var defaultName: StaticString {
+        switch self {
+        case .checkmark: return "checkmark"
+        case .circle: return "circle"
+        case .backslash: return "backslash"
+        case .capture: return "capture"
+        case .template: return "template"
+        }
+    }
 
-    public var kind: GestureKind { switch self {} }
+    public var kind: GestureKind {
+        switch self {
+        case .checkmark(let r): return r.kind
+        case .circle(let r): return r.kind
+        case .backslash(let r): return r.kind
+        case .capture(let r): return r.kind
+        case .template(let r): return r.kind
+        }
+    }
 
-    public mutating func touchesBegan(_ touches: TouchSet, context: inout RecognizerContext) { switch self {} }
+    mutating func call(_ hook: TouchHook, _ touches: TouchSet, shared: SharedStroke, context: inout RecognizerContext) {
+        switch self {
+        case .checkmark(var r): r.call(hook, touches, shared: shared, context: &context); self = .checkmark(r)
+        case .circle(var r): r.call(hook, touches, shared: shared, context: &context); self = .circle(r)
+        case .backslash(var r): r.call(hook, touches, shared: shared, context: &context); self = .backslash(r)
+        case .capture(var r): r.call(hook, touches, shared: shared, context: &context); self = .capture(r)
+        case .template(var r): r.call(hook, touches, shared: shared, context: &context); self = .template(r)
+        }
+    }
 
-    public mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) { switch self {} }
+    public mutating func reset() {
+        switch self {
+        case .checkmark(var r): r.reset(); self = .checkmark(r)
+        case .circle(var r): r.reset(); self = .circle(r)
+        case .backslash(var r): r.reset(); self = .backslash(r)
+        case .capture(var r): r.reset(); self = .capture(r)
+        case .template(var r): r.reset(); self = .template(r)
+        }
+    }
 
-    public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) { switch self {} }
+    /// A template recognizer learns its index from the first registration on it; false for others.
+    mutating func adoptTemplates(as owner: RecognizerIndex) -> Bool {
+        guard case .template(var r) = self else { return false }
+        r.matcher.owner = owner
+        self = .template(r)
+        return true
+    }
+}
 
-    public mutating func touchesCancelled(_ touches: TouchSet, context: inout RecognizerContext) { switch self {} }
+/// The hook an engine calls, for recognizers dispatched by a switch.
+enum TouchHook {
+    case began, moved, ended, cancelled
+}
 
-    public mutating func deadlineReached(context: inout RecognizerContext) { switch self {} }
+extension SingleStrokeRecognizer {
+    mutating func call(_ hook: TouchHook, _ touches: TouchSet, shared: SharedStroke, context: inout RecognizerContext) {
+        switch hook {
+        case .began: touchesBegan(touches, shared: shared, context: &context)
+        case .moved: touchesMoved(touches, shared: shared, context: &context)
+        case .ended: touchesEnded(touches, shared: shared, context: &context)
+        case .cancelled: touchesCancelled(touches, shared: shared, context: &context)
+        }
+    }
+}
 
-    public mutating func reset() { switch self {} }
+extension BuiltInRecognizer {
+    public static func checkmark(_ analyzer: CheckmarkAnalyzer = CheckmarkAnalyzer()) -> BuiltInRecognizer {
+        .stroke(.checkmark(SingleStrokeRecognizer(AnalyzerMatcher(analyzer))))
+    }
+
+    public static func circle(_ analyzer: CircleAnalyzer = CircleAnalyzer()) -> BuiltInRecognizer {
+        .stroke(.circle(SingleStrokeRecognizer(AnalyzerMatcher(analyzer))))
+    }
+
+    public static func backslash(_ analyzer: BackslashAnalyzer = BackslashAnalyzer()) -> BuiltInRecognizer {
+        .stroke(.backslash(SingleStrokeRecognizer(AnalyzerMatcher(analyzer))))
+    }
+
+    public static func capture() -> BuiltInRecognizer {
+        .stroke(.capture(SingleStrokeRecognizer(CaptureMatcher())))
+    }
+
+    /// A template recognizer; give it shapes with `GestureEngine.registerTemplate(_:label:on:)`.
+    public static func template(minimumScore: Float = 0.8) -> BuiltInRecognizer {
+        .stroke(.template(SingleStrokeRecognizer(TemplateMatcher(minimumScore: minimumScore))))
+    }
 }

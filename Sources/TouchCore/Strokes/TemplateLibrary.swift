@@ -1,5 +1,5 @@
-/// Up to 32 example strokes, each kept as a 64-point `UnistrokeShape` (16 KB in all), matched
-/// against new strokes in the manner of the $1 recognizer. Several templates may share one
+/// Up to 32 example strokes, each kept as a 64-point `UnistrokeShape` with its 16 direction shares
+/// (18 KB in all), matched against new strokes in the manner of the $1 recognizer. Several templates may share one
 /// gesture `label` (a caller's number): that is how a library learns more than one way to draw it.
 public struct TemplateLibrary: Sendable {
     public static let capacity = 32
@@ -8,7 +8,8 @@ public struct TemplateLibrary: Sendable {
         /// The template's position in the library, in order of registration.
         public var index: Int
         public var label: UInt8
-        /// 1 for a perfect match; the $1 paper's scale.
+        /// 1 for a perfect match; the $1 paper's scale, from the point distance alone, so a
+        /// `minimumScore` means what it means for $1. The directions only help choose the template.
         public var score: Float
     }
 
@@ -50,15 +51,17 @@ public struct TemplateLibrary: Sendable {
         guard count > 0, stroke.count > 1 else { return nil }
         let candidate = UnistrokeShape(stroke)
         var best = 0
-        var bestDistance = Float.greatestFiniteMagnitude
+        var bestCombined = Float.greatestFiniteMagnitude
+        var bestPointDistance = Float.greatestFiniteMagnitude
         for i in 0..<count {
-            let d = candidate.bestDistance(to: shapes[i])
-            if d < bestDistance {
-                bestDistance = d
+            let d = candidate.matchDistance(to: shapes[i])
+            if d.combined < bestCombined {
+                bestCombined = d.combined
+                bestPointDistance = d.points
                 best = i
             }
         }
-        let score = UnistrokeShape.score(forDistance: bestDistance)
+        let score = UnistrokeShape.score(forDistance: bestPointDistance)
         guard score >= minimumScore else { return nil }
         return Match(index: best, label: labels[best], score: score)
     }

@@ -11,11 +11,16 @@ import TouchCore
 /// script is never half over before anyone listens; `startsImmediately` starts it at once.
 public final class EmulatorHost: @unchecked Sendable {
     public let board: BoardDefinition
-    private var controller: TouchController
+    /// Carries the recognizers too, so a host can ask for gestures mode.
+    private var controller: GestureController
     private let links: EmulatorLinks
     private let stimuli: [TimedStimulus]
     private let scriptEnd: Microseconds?
     private var faults: FaultSettings?
+    /// The one-shot faults (`reset`, `drop-link`) still to come: they fire halfway through the
+    /// script, when a host is listening and touches are likely down, not before anyone connects.
+    private var pendingReset = false
+    private var pendingDrop = false
     public var startsImmediately = false
     /// How long the emulator keeps serving after the script's last action, so the host sees the
     /// final reports and the controller's idle frames.
@@ -30,13 +35,20 @@ public final class EmulatorHost: @unchecked Sendable {
     ///   - script: played at script times from the moment the host first speaks; nil serves an idle panel until stopped.
     public init(board: BoardDefinition, seed: UInt64, links: EmulatorLinks, script: TouchScript?, faults: FaultSettings? = nil) {
         self.board = board
-        self.controller = TouchController(board: board, seed: seed)
+        self.controller = GestureController(board: board, seed: seed)
         self.links = links
         let panel = board.panelSize
         self.stimuli = script?.stimuli(panel: script?.panelSize ?? panel, rate: script?.reportRate ?? board.reportRate) ?? []
         self.scriptEnd = script.map { $0.endTime }
         self.faults = faults
+        pendingReset = faults?.resetController ?? false
+        pendingDrop = faults?.dropLink ?? false
+        self.faults?.resetController = false
+        self.faults?.dropLink = false
     }
+
+    /// Script time at which the one-shot faults fire; without a script, one second after the start.
+    public var oneShotFaultTime: Microseconds { scriptEnd.map { $0 / 2 } ?? 1_000_000 }
 
     /// Asks a running `run()` on another thread to return.
     public func stop() { stopLock.withLock { stopped = true } }
@@ -65,6 +77,17 @@ public final class EmulatorHost: @unchecked Sendable {
                     controller.advance(to: start + stimuli[next].time, output: &output)
                     controller.apply(stimuli[next].stimulus)
                     next += 1
+                }
+                if pendingReset || pendingDrop, now >= start + oneShotFaultTime {
+                    controller.advance(to: start + oneShotFaultTime, output: &output)
+                    if pendingReset { controller.reset() }
+                    if pendingDrop {
+                        if !output.bytes.isEmpty { links.write(output.bytes) }
+                        output = ByteBuffer()
+                        links.drop()
+                    }
+                    pendingReset = false
+                    pendingDrop = false
                 }
                 if let end = scriptEnd, next == stimuli.count, now >= start + end + Self.idleAfterScript { break }
             }

@@ -33,4 +33,11 @@ public struct DeviceClock: Sendable {
         lastRaw = nil
         origin = nil
     }
+
+    /// Restarts with the next timestamp at `time` in session time: after a reconnect, where the
+    /// host's clock measured the gap the device's stream could not.
+    public mutating func restart(continuingFrom time: Microseconds) {
+        restart()
+        lastTime = max(lastTime, time)
+    }
 }

@@ -11,10 +11,12 @@ public enum RecordingReplay {
         }
         session.now = { clock }
         for chunk in recording.chunks where chunk.direction == .fromDevice {
-            // A silence in the recording lets timers fire as they did live.
+            // Bytes first, as a live pump reads before it lets idle time pass: a chunk that came
+            // late because the recording machine was busy must not look like a silent device.
+            // Timers due during a real silence still fire in order, before the next report.
             clock = chunk.time
-            session.advanceIdle()
             session.receive(chunk.bytes)
+            session.advanceIdle()
         }
         session.finish()
     }

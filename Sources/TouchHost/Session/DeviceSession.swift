@@ -19,6 +19,8 @@ public final class DeviceSession {
     private var lastArrival: Microseconds?
     /// Host time of the last event delivered, for `--until-idle`.
     public private(set) var lastActivity: Microseconds
+    /// Names and times for touches and gestures a controller recognized itself (gestures mode).
+    public var controllerEvents = ControllerGestureSource()
     /// The host's clock: monotonic time for a live link, the recording's timestamps in a replay.
     public var now: () -> Microseconds
 
@@ -53,13 +55,59 @@ public final class DeviceSession {
         throw LinkError(port: link.name, cause: .other("no answer to the device-info request (is it a touchhost controller?)"))
     }
 
-    public func send(_ command: HostCommand) throws(LinkError) {
+    /// Sends a command without waiting for its reply; returns the request id the reply will carry.
+    @discardableResult
+    public func send(_ command: HostCommand) throws(LinkError) -> UInt8 {
         var bytes = ByteBuffer()
         FrameEncoder.writeDelimiter(to: &bytes)
-        FrameEncoder.encode(CommandFrame(requestId: nextRequestId, command: command), to: &bytes)
+        let requestId = nextRequestId
+        FrameEncoder.encode(CommandFrame(requestId: requestId, command: command), to: &bytes)
         nextRequestId = nextRequestId == UInt8.max ? 1 : nextRequestId + 1
         try link.write(bytes.bytes)
+        return requestId
     }
+
+    /// Sends a command and waits for the device's reply, sending it again (under a new request id)
+    /// after each silence: a reply lost to a bad byte costs a retry, not the command. Reports that
+    /// arrive meanwhile go through the pipeline as usual.
+    public func perform(
+        _ command: HostCommand, attempts: Int = 3, waitMilliseconds: Int32 = 300
+    ) throws(LinkError) -> CommandReply {
+        for _ in 0..<attempts {
+            let requestId = try send(command)
+            awaitedRequest = requestId
+            awaitedReply = nil
+            defer { awaitedRequest = nil }
+            let deadline = MonotonicClock.now() + Microseconds(waitMilliseconds) * 1_000
+            while MonotonicClock.now() < deadline {
+                _ = link.waitForInput(milliseconds: 10)
+                try readAvailable()
+                if let reply = awaitedReply { return reply }
+            }
+        }
+        throw LinkError(port: link.name, cause: .other("no reply to the \(command.frameType) command after \(attempts) tries"))
+    }
+
+    /// Where contacts come from: the controller's reports, or the host's own search of the
+    /// heatmaps it streams (`findsContactsInHeatmaps`, after `streamHeatmaps()`).
+    public private(set) var heatmapFinder: HeatmapContactFinder?
+
+    /// Asks the controller for raw heatmaps instead of contacts and finds the contacts on the host.
+    public func streamHeatmaps() throws(LinkError) {
+        guard let info else { throw LinkError(port: link.name, cause: .other("no device info yet")) }
+        guard info.supportedModes.supports(.heatmap) else {
+            throw LinkError(port: link.name, cause: .other("the controller cannot stream heatmaps"))
+        }
+        heatmapFinder = HeatmapContactFinder(for: info)
+        let reply = try perform(.setMode(.heatmap))
+        guard reply.isAccepted else {
+            heatmapFinder = nil
+            throw LinkError(port: link.name, cause: .other("the controller refused heatmap mode (\(reply.result))"))
+        }
+    }
+
+    private var awaitedRequest: UInt8?
+    private var awaitedReply: CommandReply?
 
     /// Waits up to `milliseconds` for bytes, handles what came, and lets idle timers fire.
     public func pump(milliseconds: Int32) throws(LinkError) {
@@ -77,25 +125,40 @@ public final class DeviceSession {
     }
 
     /// True while a touch is down.
-    public var hasLiveTouches: Bool { !(pipeline?.liveTouches.isEmpty ?? true) }
+    public var hasLiveTouches: Bool { !(pipeline?.liveTouches.isEmpty ?? true) || controllerEvents.hasLiveTouches }
 
     /// The link went away: every touch is cancelled and the user told.
     public func disconnected() {
         let time = estimatedDeviceTime()
         pipeline?.cancelAll(at: time)
+        for event in controllerEvents.cancelAll(at: time) { emit(event) }
         emit(.status(StatusEvent(kind: .disconnected, timestamp: time)))
-        clock.restart()
+        lastDeviceTime = time
+        disconnection = (time, now())
         lastArrival = nil
     }
+
+    /// Session time and host time of the last disconnect: the gap is measured on the host's clock.
+    private var disconnection: (device: Microseconds, host: Microseconds)?
 
     /// A new link to the same device after a disconnect.
     public func reconnected(_ link: any ByteLink) throws(LinkError) {
         self.link = link
         decoder = FrameDecoder()
         info = nil
-        emit(.status(StatusEvent(kind: .reconnected, timestamp: lastDeviceTime)))
+        if let disconnection {
+            // The device may have run on, or restarted: either way session time resumes at host time.
+            lastDeviceTime = disconnection.device + max(0, now() - disconnection.host)
+            clock.restart(continuingFrom: lastDeviceTime)
+        }
+        announcesReconnect = true
+        defer { announcesReconnect = false }
         try handshake()
     }
+
+    /// Set while a reconnect's handshake runs: its device info is announced as `reconnected`
+    /// before any report that follows it.
+    private var announcesReconnect = false
 
     /// The input is over: let every pending timer fire.
     public func finish() { pipeline?.finish() }
@@ -121,9 +184,12 @@ public final class DeviceSession {
         switch message {
         case .info(let info):
             if pipeline == nil { pipeline = makePipeline(info) { [unowned self] in self.emit($0) } }
+            if announcesReconnect, self.info == nil {
+                emit(.status(StatusEvent(kind: .reconnected, timestamp: lastDeviceTime)))
+            }
             self.info = info
         case .contacts(let report):
-            guard let info, let pipeline else { return }
+            guard let info, let pipeline, heatmapFinder == nil else { return }
             let time = deviceTime(report.timestamp)
             pipeline.advance(through: time)
             pipeline.consume(report.contactFrame(on: info, at: time))
@@ -133,16 +199,30 @@ public final class DeviceSession {
             if status.kind == .reset {
                 // The controller forgot its contacts and restarts its clock and sequence.
                 pipeline.cancelAll(at: time)
+                for event in controllerEvents.cancelAll(at: time) { emit(event) }
                 clock.restart()
+                // A reset also returns it to contact reports: ask again for its recognition, or for heatmaps.
+                if controllerEvents.isController { _ = try? send(.setMode(.gestures)) }
+                if heatmapFinder != nil {
+                    heatmapFinder = info.map(HeatmapContactFinder.init(for:))
+                    _ = try? send(.setMode(.heatmap))
+                }
             }
             if let event = StatusEvent(status, at: time) { emit(.status(event)) }
         case .touch(let record):
             // Already tracked upstream: a bridge, or a controller that tracks on board.
-            emit(.touch(record.touch, at: record.timestamp))
+            emit(controllerEvents.touch(record, at: upstreamTime(record.timestamp)))
         case .gesture(let gesture):
-            emit(.gesture(gesture))
-        case .heatmap, .reply:
-            break
+            let time = upstreamTime(gesture.timestamp)
+            if let event = controllerEvents.gesture(gesture, at: time) { emit(event) }
+        case .reply(let reply):
+            if reply.requestId == awaitedRequest { awaitedReply = reply }
+        case .heatmap(let slice):
+            guard let pipeline, heatmapFinder != nil else { return }
+            let time = deviceTime(slice.timestamp)
+            guard let frame = heatmapFinder!.add(slice, at: time) else { return }
+            pipeline.advance(through: time)
+            pipeline.consume(frame)
         }
     }
 
@@ -151,6 +231,11 @@ public final class DeviceSession {
         lastDeviceTime = max(lastDeviceTime, time)
         lastArrival = now()
         return lastDeviceTime
+    }
+
+    /// A controller's own recognition runs on its clock, like its reports; a bridge's events are in session time already.
+    private func upstreamTime(_ time: Microseconds) -> Microseconds {
+        controllerEvents.isController ? deviceTime(UInt32(truncatingIfNeeded: time)) : time
     }
 
     private func estimatedDeviceTime() -> Microseconds {

@@ -15,8 +15,12 @@ public struct RunLimits: Sendable {
     }
 
     public func reached(by session: DeviceSession, at now: Microseconds = MonotonicClock.now()) -> Bool {
+        reached(hasLiveTouches: session.hasLiveTouches, lastActivity: session.lastActivity, at: now)
+    }
+
+    public func reached(hasLiveTouches: Bool, lastActivity: Microseconds, at now: Microseconds = MonotonicClock.now()) -> Bool {
         if let duration, now - start >= duration { return true }
-        if let idle, !session.hasLiveTouches, now - max(session.lastActivity, start) >= idle { return true }
+        if let idle, !hasLiveTouches, now - max(lastActivity, start) >= idle { return true }
         return false
     }
 }

@@ -1,0 +1,35 @@
+import TouchCore
+
+/// A `TouchController` that can also recognize gestures itself (`ReportMode.gestures`): the
+/// tracker and the kiosk recognizer set ride along with it, tens of KB that the plain controller
+/// does not carry. The host emulator runs this one; a small board runs `TouchController` alone.
+public struct GestureController {
+    public private(set) var controller: TouchController
+    private var recognition: ControllerRecognition
+
+    public init(board: BoardDefinition, seed: UInt64, startTime: Microseconds = 0) {
+        controller = TouchController(board: board, seed: seed, startTime: startTime)
+        controller.supportedModes = controller.supportedModes.union(.gestures)
+        recognition = ControllerRecognition(board: board)
+    }
+
+    public var board: BoardDefinition { controller.board }
+
+    public mutating func receive(_ byte: UInt8) { controller.receive(byte) }
+
+    public mutating func apply(_ stimulus: FingerStimulus) { controller.apply(stimulus) }
+
+    @discardableResult
+    public mutating func inject(_ faults: FaultSettings) -> Bool { controller.inject(faults) }
+
+    /// As after power-up; recognition stops with the mode's return to contacts.
+    public mutating func reset() { controller.reset() }
+
+    public mutating func takeLinkDropRequest() -> Bool { controller.takeLinkDropRequest() }
+
+    /// As `TouchController.advance(to:output:)`; in gestures mode each scan sends its touches and
+    /// gesture actions instead of a contact report.
+    public mutating func advance<S: ByteSink>(to time: Microseconds, output: inout S) {
+        controller.advance(to: time, output: &output, listener: &recognition)
+    }
+}

@@ -1,0 +1,28 @@
+extension GestureEngine {
+    /// Teaches the template recognizer at `recognizer` a shape: an example stroke and the label
+    /// its events will carry as `template`. Returns the template's index in the engine's library,
+    /// or nil when `recognizer` is not a template recognizer, the library (32 templates, shared by
+    /// all template recognizers) is full, or the example has fewer than two distinct points.
+    @discardableResult
+    public mutating func registerTemplate(_ example: StrokeBuffer, label: UInt8, on recognizer: RecognizerIndex) -> Int? {
+        guard recognizer.position < slots.count, case .builtIn(.stroke(var body)) = slots[recognizer.position].body,
+            body.adoptTemplates(as: recognizer)
+        else { return nil }
+        guard let index = stroke.addTemplate(example, label: label, owner: recognizer) else { return nil }
+        slots[recognizer.position].body = .builtIn(.stroke(body))
+        return index
+    }
+
+    /// The same from points alone (an example drawn in mm; time plays no part in the shape).
+    @discardableResult
+    public mutating func registerTemplate<Points: Sequence<PanelPoint>>(
+        points: Points, label: UInt8, on recognizer: RecognizerIndex
+    ) -> Int? {
+        var example = StrokeBuffer(spacing: 0)
+        for point in points { example.append(StrokeSample(position: point, time: 0)) }
+        return registerTemplate(example, label: label, on: recognizer)
+    }
+
+    /// Forgets every template of every template recognizer.
+    public mutating func removeAllTemplates() { stroke.templates.removeAll() }
+}

@@ -1,0 +1,24 @@
+/// Matches the stroke against the engine's template library ($1 templates) at the lift. The
+/// library is shared by every template recognizer, 16 KB once per engine rather than per slot; a
+/// recognizer fires only when the best template overall is one registered on it, so several
+/// template recognizers split the shapes between them. Events carry the template's `label` as
+/// `template` and its `score`.
+public struct TemplateMatcher: SingleStrokeMatcher, Sendable {
+    /// Matches scoring below this are no match at all (the $1 scale: 1 is perfect).
+    public var minimumScore: Float
+    /// The recognizer's own index, learned when a template is first registered on it.
+    var owner: RecognizerIndex? = nil
+
+    public init(minimumScore: Float = 0.8) { self.minimumScore = minimumScore }
+
+    public var kind: GestureKind { .template }
+
+    public mutating func end(_ shared: SharedStroke, values: inout GestureValues) -> Bool {
+        guard let owner, let match = shared.templates.recognize(shared.capture.stroke),
+            match.score >= minimumScore, shared.owner(ofTemplate: match.index) == owner
+        else { return false }
+        values.templateIndex = match.label
+        values.score = match.score
+        return true
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+
+/// Runs the controller firmware on an emulated Cortex-M4 (`qemu-system-arm -M mps2-an386`) with
+/// its UART0 on a pseudo-terminal, so a session talks to it exactly as to a controller on a serial
+/// port. Builds the image with `Boards/mps2-an386/build.sh` when it is missing or older than its
+/// sources. Used by `touchhost emulate --board mps2-an386` and by hardware-in-loop tests.
+public struct QEMULauncher: Sendable {
+    /// A running QEMU: the pseudo-terminal UART0 is on, and the process to wait for or terminate.
+    /// QEMU ends with the firmware's semihosting status (0 unless the firmware faulted: 2).
+    public struct Running: @unchecked Sendable {
+        public let ptyPath: String
+        public let process: Process
+        public let image: URL
+
+        /// Ends QEMU and waits for it. SIGKILL, because a process spawned from a Dispatch or
+        /// Swift-concurrency thread inherits that thread's blocked signals, and then ignores the
+        /// SIGTERM `Process.terminate()` sends; QEMU holds no state worth a clean shutdown.
+        public func stop() {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+    }
+
+    public enum LaunchError: Error, CustomStringConvertible {
+        case qemuNotFound
+        case buildFailed(status: Int32, output: String)
+        case noPseudoTerminal(output: String)
+        case exitedEarly(status: Int32, output: String)
+
+        public var description: String {
+            switch self {
+            case .qemuNotFound:
+                return "qemu-system-arm not found on PATH (Debian: apt-get install qemu-system-arm)"
+            case .buildFailed(let status, let output):
+                return "Boards/mps2-an386/build.sh failed with status \(status): \(output)"
+            case .noPseudoTerminal(let output):
+                return "qemu-system-arm did not report a pseudo-terminal for serial0: \(output)"
+            case .exitedEarly(let status, let output):
+                return "qemu-system-arm exited with status \(status) before the firmware started: \(output)"
+            }
+        }
+    }
+
+    /// The package checkout holding `Boards/mps2-an386` and the firmware sources.
+    public var packageRoot: URL
+    /// Where build.sh writes the image; defaults to `.build/mps2-an386` in the package.
+    public var buildDirectory: URL
+    public var qemuPath: String?
+
+    public init(packageRoot: URL, buildDirectory: URL? = nil, qemuPath: String? = QEMULauncher.findQEMU()) {
+        self.packageRoot = packageRoot
+        self.buildDirectory = buildDirectory ?? packageRoot.appendingPathComponent(".build/mps2-an386")
+        self.qemuPath = qemuPath
+    }
+
+    public var imageURL: URL { buildDirectory.appendingPathComponent("touchhost.elf") }
+
+    public static func findQEMU() -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/qemu-system-arm"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// The command line QEMU runs with. Semihosting stays on so a firmware fault ends QEMU with a
+    /// status instead of leaving a hung process.
+    public static func arguments(image: URL) -> [String] {
+        ["-M", "mps2-an386", "-nographic", "-monitor", "none", "-serial", "pty",
+         "-semihosting-config", "enable=on,target=native", "-kernel", image.path]
+    }
+
+    /// The pty from QEMU's "char device redirected to /dev/pts/N (label serial0)" line.
+    public static func pseudoTerminalPath(fromQEMUOutput line: Substring) -> String? {
+        guard line.contains("label serial0"), let range = line.range(of: "redirected to ") else { return nil }
+        let rest = line[range.upperBound...]
+        guard let path = rest.split(separator: " ").first, path.hasPrefix("/dev/") else { return nil }
+        return String(path)
+    }
+
+    /// Builds the image unless it is newer than every source it is made from.
+    @discardableResult
+    public func buildImageIfNeeded() throws -> URL {
+        if let built = Self.modificationDate(imageURL), let newest = newestSourceDate(), built >= newest {
+            return imageURL
+        }
+        let build = Process()
+        build.executableURL = URL(fileURLWithPath: "/bin/bash")
+        // The size budget is checked by the build and the test suite; an emulator session only
+        // needs the image to run.
+        build.arguments = [packageRoot.appendingPathComponent("Boards/mps2-an386/build.sh").path,
+                           "--no-budget", "--out", buildDirectory.path]
+        let output = Pipe()
+        build.standardOutput = output
+        build.standardError = output
+        try build.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        build.waitUntilExit()
+        guard build.terminationStatus == 0 else {
+            throw LaunchError.buildFailed(status: build.terminationStatus, output: text)
+        }
+        return imageURL
+    }
+
+    /// Starts QEMU on `image` (the firmware image by default, built if needed) and returns once
+    /// QEMU has named the pseudo-terminal, or throws after `timeout` seconds.
+    public func launch(image: URL? = nil, timeout: TimeInterval = 10) throws -> Running {
+        guard let qemuPath else { throw LaunchError.qemuNotFound }
+        let image = try image ?? buildImageIfNeeded()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: qemuPath)
+        process.arguments = Self.arguments(image: image)
+        let messages = Pipe()
+        process.standardOutput = messages
+        process.standardError = messages
+        process.standardInput = FileHandle.nullDevice
+        let found = PseudoTerminalWatch()
+        // Keeps draining QEMU's output after the pty line so QEMU never blocks on a full pipe.
+        messages.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty {
+                handle.readabilityHandler = nil
+            } else {
+                found.append(data)
+            }
+        }
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let path = found.path { return Running(ptyPath: path, process: process, image: image) }
+            if !process.isRunning {
+                process.waitUntilExit()
+                throw LaunchError.exitedEarly(status: process.terminationStatus, output: found.text)
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        let running = Running(ptyPath: found.path ?? "", process: process, image: image)
+        if found.path != nil { return running }
+        running.stop()
+        throw LaunchError.noPseudoTerminal(output: found.text)
+    }
+
+    private func newestSourceDate() -> Date? {
+        let folders = ["Sources/TouchCore", "Firmware/Controller", "Boards/Catalog", "Boards/mps2-an386"]
+        var newest: Date?
+        for folder in folders {
+            let url = packageRoot.appendingPathComponent(folder)
+            guard let files = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.contentModificationDateKey])
+            else { continue }
+            for case let file as URL in files {
+                if let date = Self.modificationDate(file), newest.map({ date > $0 }) ?? true { newest = date }
+            }
+        }
+        return newest
+    }
+
+    private static func modificationDate(_ url: URL) -> Date? {
+        (try? url.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate
+    }
+}
+
+/// QEMU's output collected from the pipe's reader thread, and the pty path once it appears.
+private final class PseudoTerminalWatch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var buffer = Data()
+    private var foundPath: String?
+
+    var path: String? { lock.withLock { foundPath } }
+    var text: String { lock.withLock { String(decoding: buffer, as: UTF8.self) } }
+
+    func append(_ data: Data) {
+        lock.withLock {
+            guard foundPath == nil else { return }
+            buffer.append(data)
+            let text = String(decoding: buffer, as: UTF8.self)
+            for line in text.split(separator: "\n") {
+                if let path = QEMULauncher.pseudoTerminalPath(fromQEMUOutput: line) { foundPath = path }
+            }
+        }
+    }
+}

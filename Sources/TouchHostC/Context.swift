@@ -1,0 +1,227 @@
+import Glibc
+import TouchCore
+import TouchHost
+
+/// Where a context's reports come from.
+enum ContextSource {
+    /// The application feeds contacts; `pending` is the frame being built.
+    case manual(pending: ContactFrame?)
+    case device(DeviceSource)
+}
+
+/// What a th_context handle stands for.
+final class Context {
+    let owner: pthread_t
+    var handle: OpaquePointer?
+    let wake: WakeDescriptor
+    let options: ContextOptions
+    /// The recognizers, shared with whichever pipeline the source runs.
+    let stage: EngineStage
+    /// A manual context's pipeline; device sources own theirs.
+    var pipeline: Pipeline?
+    var source: ContextSource
+    /// What the pipeline's sink received during the current step.
+    private var collected: [HostEvent] = []
+    /// The latest time the context has seen: reports, advances.
+    var now: Microseconds = 0
+
+    private var queue: [QueuedEvent] = []
+    private var head = 0
+    let maxEvents: Int
+    var eventMask: UInt32
+    private var droppedEvents: UInt32 = 0
+
+    /// Recognizer names by recognizer number.
+    var names: [String] = []
+    /// Recognizers added one by one (a kiosk set may only come before them).
+    var singlyAdded = 0
+    var kioskSelection = KioskSelection()
+    /// TH_REGION_* flags by region number; region 0 is the whole panel.
+    var regionFlags: [UInt32] = [0]
+    var callbackTables: [CallbackTable] = []
+    var templates: [String] = []
+
+    var lastError: UnsafeMutablePointer<CChar>?
+    var logHandler: (fn: LogFn, user: UnsafeMutableRawPointer?, minimum: Int32)?
+    var userData: UnsafeMutableRawPointer?
+    /// True while the engine runs: callbacks may not re-enter the context.
+    var busy = false
+
+    typealias LogFn = @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Void
+
+    init(options: ContextOptions, source: ContextSource) throws(CallError) {
+        owner = pthread_self()
+        wake = try WakeDescriptor()
+        self.options = options
+        self.source = source
+        maxEvents = options.maxEvents
+        eventMask = options.eventMask
+        stage = EngineStage(panelWidth: options.panelWidth, panelHeight: options.panelHeight)
+    }
+
+    /// The sink a pipeline or session of this context hands its events to.
+    var sink: (HostEvent) -> Void {
+        { [unowned self] event in self.collected.append(event) }
+    }
+
+    /// A pipeline over this context's recognizers.
+    func makePipeline(tracker: TrackerConfiguration) -> Pipeline {
+        Pipeline(tracker: SlotTracker(configuration: tracker), recognizers: stage, sink: sink)
+    }
+
+    deinit {
+        free(lastError)
+    }
+
+    // MARK: Queue
+
+    var queuedCount: Int { queue.count - head }
+
+    /// Whether a replay may produce more before the application drains the queue: one report
+    /// makes a few dozen events at most, so half the queue is room enough.
+    var hasRoom: Bool { queuedCount + collected.count < maxEvents / 2 }
+
+    func enqueue(_ event: QueuedEvent) {
+        guard eventMask & (1 << UInt32(event.typeCode)) != 0 else { return }
+        guard queuedCount < maxEvents else {
+            droppedEvents &+= 1
+            return
+        }
+        queue.append(event)
+    }
+
+    func dequeue() -> QueuedEvent? {
+        guard head < queue.count else { return nil }
+        let event = queue[head]
+        head += 1
+        if head == queue.count {
+            queue.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 1024 && head * 2 >= queue.count {
+            queue.removeFirst(head)
+            head = 0
+        }
+        if droppedEvents > 0 {
+            // Reported once there is room again, after what was kept.
+            queue.append(.queueOverflow(count: droppedEvents, at: now))
+            droppedEvents = 0
+        }
+        return event
+    }
+
+    func updateWake() {
+        var more = false
+        if case .device(let device) = source { more = device.hasMoreWork }
+        wake.setQueued(queuedCount > 0 || more)
+    }
+
+    /// Runs a pipeline step with callbacks locked out, then queues what it produced: the
+    /// pipeline's events and the engine's touch deliveries, in time order (a timer that fired
+    /// inside a frame carries its own, earlier time).
+    func run<R>(_ step: () -> R) -> R {
+        busy = true
+        let result = step()
+        busy = false
+        var items: [QueuedEvent] = []
+        for event in collected {
+            switch event {
+            case .touch(let touch, let at): items.append(.touch(touch, at: at))
+            case .status(let status): items.append(.status(status))
+            case .gesture(let gesture): items.append(named(gesture))
+            }
+        }
+        collected.removeAll(keepingCapacity: true)
+        for delivery in stage.takeDeliveries() {
+            let region = Int(delivery.region.rawValue)
+            if region < regionFlags.count, regionFlags[region] & RegionFlags.deliverTouches != 0 {
+                items.append(.regionTouch(delivery))
+            }
+        }
+        let ordered = items.enumerated().sorted { a, b in
+            let ta = a.element.time, tb = b.element.time
+            return ta != tb ? ta < tb : a.offset < b.offset
+        }
+        for item in ordered { enqueue(item.element) }
+        updateWake()
+        return result
+    }
+
+    private func named(_ gesture: GestureEvent) -> QueuedEvent {
+        let index = Int(gesture.recognizer)
+        let name = index < names.count ? names[index] : "recognizer-\(index)"
+        var template: String? = nil
+        if gesture.kind == .template, Int(gesture.values.templateIndex) < templates.count {
+            template = templates[Int(gesture.values.templateIndex)]
+        }
+        return .gesture(gesture, name: name, template: template)
+    }
+
+    // MARK: Errors and logging
+
+    func record(_ error: CallError) {
+        free(lastError)
+        lastError = strdup(error.message)
+        log(.error, error.message)
+    }
+
+    enum Priority: Int32 {
+        case debug = 10, info = 20, error = 30
+    }
+
+    func log(_ priority: Priority, _ message: @autoclosure () -> String) {
+        guard let handler = logHandler, priority.rawValue >= handler.minimum else { return }
+        message().withCString { handler.fn(handler.user, priority.rawValue, $0) }
+    }
+}
+
+enum RegionFlags {
+    static let deliverTouches: UInt32 = 0x01
+    static let all: UInt32 = 0x01
+}
+
+/// th_context_options as Swift values, with the defaults applied.
+struct ContextOptions {
+    var maxEvents = 4096
+    var panelWidth: Float = 345
+    var panelHeight: Float = 194
+    var panelGiven = false
+    var reportRate = 120
+    var reportRateGiven = false
+    var eventMask: UInt32 = 0xFFFF_FFFE
+    var baud: Int? = nil
+
+    init() {}
+
+    init(reading p: UnsafeRawPointer?) throws(CallError) {
+        guard let p else { return }
+        typealias L = CLayout.ContextOptions
+        try CLayout.checkSize(p, atLeast: L.size, "th_context_options")
+        if p.u32(L.maxEvents) != 0 { maxEvents = Int(min(p.u32(L.maxEvents), 1 << 24)) }
+        let w = p.f64(L.panelWidth), h = p.f64(L.panelHeight)
+        guard w.isFinite, h.isFinite, w >= 0, h >= 0, w <= 100_000, h <= 100_000 else {
+            throw CallError(.invalidArgument, "panel size \(w) x \(h) mm is not a size")
+        }
+        if w > 0 && h > 0 {
+            panelWidth = Float(w)
+            panelHeight = Float(h)
+            panelGiven = true
+        } else if w > 0 || h > 0 {
+            throw CallError(.invalidArgument, "give both panel_width_mm and panel_height_mm, or neither")
+        }
+        let rate = p.u32(L.reportRate)
+        if rate != 0 {
+            guard rate <= 10_000 else { throw CallError(.invalidArgument, "report_rate_hz \(rate) is out of range") }
+            reportRate = Int(rate)
+            reportRateGiven = true
+        }
+        eventMask = p.u32(L.eventMask)
+        if p.u32(L.baud) != 0 { baud = Int(p.u32(L.baud)) }
+    }
+
+    static func writeDefaults(to p: UnsafeMutableRawPointer) {
+        typealias L = CLayout.ContextOptions
+        p.initializeMemory(as: UInt8.self, repeating: 0, count: L.size)
+        p.set(0, UInt32(L.size))
+        p.set(L.eventMask, UInt32(0xFFFF_FFFE))
+    }
+}

@@ -1,0 +1,349 @@
+import Glibc
+import TouchCore
+import TouchHost
+
+/// A context's device: a controller on a link (serial port, pseudo-terminal, TCP) through
+/// TouchHost's `DeviceSession`, or a recording or script replayed in virtual time the way
+/// `touchhost replay` does, a bounded number of reports per dispatch.
+final class DeviceSource {
+    private enum Input {
+        case link(DeviceSession)
+        case script(items: [ReplayItem], next: Int)
+        case recording(DeviceSession, chunks: [Recording.Chunk], next: Int)
+    }
+
+    private var input: Input
+    let name: String
+    /// The pipeline the session (or the replay) runs, made once the device described itself.
+    private var pipeline: Pipeline?
+    private var started = false
+    private(set) var ended = false
+    /// Host time of the last request for the device's description.
+    private var lastAsk: Microseconds = 0
+    /// A recording's own clock, which its session reads instead of the host's.
+    private var replayClock: Microseconds = 0
+    /// The controller emulated in-process for an `emulate:` source.
+    private var emulator: RunningEmulator?
+
+    /// How often to ask again while a device has not described itself, as the session's handshake does.
+    static let askInterval: Microseconds = 400_000
+    /// How often timers are looked at while touches are down or a recognizer waits.
+    static let timerTick: Microseconds = 10_000
+    static let reportsPerDispatch = 512
+    /// `touchhost replay`'s longest pause inside one stroke of a sparse log.
+    static let sparseSilence: Microseconds = 2_000_000
+
+    private init(_ input: Input, name: String) {
+        self.input = input
+        self.name = name
+    }
+
+    /// True while dispatch has work without new input: a replay with input left, or a link that
+    /// has not asked for the device's description yet. The context's descriptor stays readable.
+    var hasMoreWork: Bool {
+        switch input {
+        case .script, .recording: return !ended
+        case .link: return !started
+        }
+    }
+
+    // MARK: Opening
+
+    static func openContext(_ text: String, options: ContextOptions) throws(CallError) -> Context {
+        if text.hasPrefix("replay:") {
+            return try openReplay(String(text.dropFirst("replay:".count)), options: options)
+        }
+        var emulator: RunningEmulator? = nil
+        var text = text
+        if text.hasPrefix("emulate:") {
+            emulator = try RunningEmulator.start(String(text.dropFirst("emulate:".count)))
+            text = emulator!.path
+        }
+        let link: any ByteLink
+        do {
+            link = try LinkOpener.open(text, baud: options.baud)
+        } catch {
+            emulator?.stop()
+            throw CallError(code(for: error, opening: true), error.description)
+        }
+        let context: Context
+        do {
+            context = try Context(options: options, source: .manual(pending: nil))
+        } catch {
+            link.close()
+            emulator?.stop()
+            throw error
+        }
+        let source = DeviceSource(.link(session(link, for: context)), name: text)
+        source.emulator = emulator
+        context.source = .device(source)
+        context.wake.watch(link.pollDescriptor)
+        return context
+    }
+
+    private static func code(for error: LinkError, opening: Bool) -> ErrorCode {
+        switch error.cause {
+        case .missing: return .notFound
+        case .disconnected: return .disconnected
+        case .other(let why) where opening && (why.hasPrefix("expected") || why.hasPrefix("bad value")
+            || why.hasPrefix("unknown option") || why.hasPrefix("option") || why.hasPrefix("empty")):
+            return .invalidArgument
+        default: return .io
+        }
+    }
+
+    /// A session whose pipeline runs the context's recognizers. The device's panel size and
+    /// report rate apply unless the application's options chose them; the recognizers are rebuilt
+    /// for the panel (keeping their numbers) when it differs.
+    private static func session(_ link: any ByteLink, for context: Context) -> DeviceSession {
+        DeviceSession(link: link, sink: context.sink) { [unowned context] info, emit in
+            let options = context.options
+            let size = info.panelSize
+            if !options.panelGiven, size.x > 0, size.y > 0,
+                size.x != context.stage.recognizers.panelWidth || size.y != context.stage.recognizers.panelHeight
+            {
+                context.stage.recognizers = context.stage.recognizers.resized(panelWidth: size.x, panelHeight: size.y)
+            }
+            let rate = options.reportRateGiven ? options.reportRate : max(Int(info.reportRate), 1)
+            let pipeline = Pipeline(
+                tracker: SlotTracker(configuration: TrackerConfiguration(reportRateHz: rate)),
+                recognizers: context.stage, sink: emit)
+            context.log(.info, "\(info.summary)")
+            if case .device(let device) = context.source { device.pipeline = pipeline }
+            return pipeline
+        }
+    }
+
+    /// `replay:FILE[?format=script|evemu|unistroke&desc=FILE&size=WxH&px-mm=N]`, the options of
+    /// `touchhost replay`.
+    private static func openReplay(_ text: String, options: ContextOptions) throws(CallError) -> Context {
+        var path = text
+        var format = ReplayFormat.auto
+        var importing = ImportOptions()
+        if let mark = text.lastIndex(of: "?") {
+            path = String(text[..<mark])
+            for option in text[text.index(after: mark)...].split(separator: "&") {
+                let pair = option.split(separator: "=", maxSplits: 1).map(String.init)
+                guard pair.count == 2 else { throw CallError(.invalidArgument, "replay option '\(option)' has no value") }
+                switch pair[0] {
+                case "format":
+                    guard let chosen = ReplayFormat(rawValue: pair[1]) else {
+                        throw CallError(.invalidArgument, "unknown replay format '\(pair[1])' (auto, script, evemu, unistroke)")
+                    }
+                    format = chosen
+                case "desc":
+                    importing.description = pair[1]
+                case "size":
+                    let parts = pair[1].split(separator: "x").compactMap { Float(String($0)) }
+                    guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
+                        throw CallError(.invalidArgument, "size '\(pair[1])' is not WxH in mm")
+                    }
+                    importing.size = PanelSize(width: parts[0], height: parts[1])
+                case "px-mm":
+                    guard let value = Float(pair[1]), value > 0 else { throw CallError(.invalidArgument, "px-mm '\(pair[1])' is not a positive number") }
+                    importing.millimetresPerPixel = value
+                default:
+                    throw CallError(.invalidArgument, "unknown replay option '\(pair[0])' (format, desc, size, px-mm)")
+                }
+            }
+        }
+        guard !path.isEmpty else { throw CallError(.invalidArgument, "replay: needs a file name") }
+        guard access(path, R_OK) == 0 else {
+            let why = String(cString: strerror(errno))
+            throw CallError(errno == ENOENT ? .notFound : .io, "\(path): \(why)")
+        }
+        let loaded: ReplaySource
+        do {
+            loaded = try ReplaySource.load(path: path, format: format, options: importing)
+        } catch {
+            throw CallError(.format, error.message)
+        }
+        var options = options
+        if !options.panelGiven {
+            options.panelWidth = loaded.panel.width
+            options.panelHeight = loaded.panel.height
+        }
+        if !options.reportRateGiven { options.reportRate = loaded.reportRate }
+        let context = try Context(options: options, source: .manual(pending: nil))
+        let source: DeviceSource
+        if let recording = loaded.recording {
+            let session = session(ReplayLink(), for: context)
+            source = DeviceSource(.recording(session, chunks: recording.chunks, next: 0), name: path)
+            session.now = { [unowned source] in source.replayClock }
+        } else {
+            source = DeviceSource(.script(items: loaded.items, next: 0), name: path)
+            var tracker = TrackerConfiguration(reportRateHz: options.reportRate)
+            if loaded.isSparse {
+                // A stroke log has samples only while the pen moves; a pause is not a lift (as `touchhost replay`).
+                tracker.staleGap = Self.sparseSilence
+                tracker.minimumReportTimeout = Self.sparseSilence
+            }
+            source.pipeline = context.makePipeline(tracker: tracker)
+        }
+        context.source = .device(source)
+        return context
+    }
+
+    // MARK: Dispatch
+
+    func dispatch(_ context: Context) throws(CallError) {
+        guard !ended else { throw CallError(.disconnected, "\(name): the source has ended") }
+        switch input {
+        case .link(let session): try dispatchLink(session, context)
+        case .script: try dispatchScript(context)
+        case .recording: try dispatchRecording(context)
+        }
+    }
+
+    private func dispatchLink(_ session: DeviceSession, _ context: Context) throws(CallError) {
+        context.wake.clearTimer()
+        let now = MonotonicClock.now()
+        if session.info == nil, !started || now - lastAsk >= Self.askInterval {
+            started = true
+            lastAsk = now
+            do {
+                try withoutSIGPIPE { () throws(LinkError) in try session.send(.getInfo) }
+            } catch {
+                disconnect(session, context, because: error)
+                throw CallError(.disconnected, error.description)
+            }
+        }
+        let failure = context.run { () -> LinkError? in
+            do throws(LinkError) {
+                try session.pump(milliseconds: 0)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure {
+            disconnect(session, context, because: failure)
+            throw CallError(.disconnected, failure.description)
+        }
+        // The session lets timers fire on the host's clock while the device is silent; the timer
+        // brings the application back to dispatch while anything could still fire.
+        if session.info == nil {
+            context.wake.setTimer(afterMicroseconds: Self.askInterval)
+        } else if session.hasLiveTouches || pipeline?.nextDeadline != nil {
+            context.wake.setTimer(afterMicroseconds: Self.timerTick)
+        } else {
+            context.wake.setTimer(afterMicroseconds: nil)
+        }
+    }
+
+    private func disconnect(_ session: DeviceSession, _ context: Context, because error: LinkError) {
+        ended = true
+        context.wake.unwatch(session.link.pollDescriptor)
+        context.wake.setTimer(afterMicroseconds: nil)
+        session.link.close()
+        context.log(.error, error.description)
+        context.run { session.disconnected() }
+    }
+
+    /// Up to `reportsPerDispatch` reports per call, and no more once the queue is half full, so a
+    /// long input neither holds the application up nor overflows its queue; the call that reaches the end lets every timer resolve and reports the end as a
+    /// disconnect, as a device that went away.
+    private func dispatchScript(_ context: Context) throws(CallError) {
+        guard case .script(let items, var next) = input, let pipeline else { return }
+        context.run {
+            var budget = Self.reportsPerDispatch
+            while next < items.count, budget > 0, context.hasRoom {
+                // Timers due before this report fire first, in their own moment.
+                switch items[next] {
+                case .frame(let frame):
+                    pipeline.advance(through: frame.timestamp)
+                    pipeline.consume(frame)
+                case .cancel(let time):
+                    pipeline.advance(through: time)
+                    pipeline.cancelAll(at: time)
+                }
+                next += 1
+                budget -= 1
+            }
+        }
+        input = .script(items: items, next: next)
+        context.now = max(context.now, pipeline.lastTime)
+        if next == items.count { try end(context) { pipeline.finish() } }
+    }
+
+    private func dispatchRecording(_ context: Context) throws(CallError) {
+        guard case .recording(let session, let chunks, var next) = input else { return }
+        context.run {
+            var budget = Self.reportsPerDispatch
+            while next < chunks.count, budget > 0, context.hasRoom {
+                let chunk = chunks[next]
+                next += 1
+                guard chunk.direction == .fromDevice else { continue }
+                // A silence in the recording lets timers fire as they did live.
+                replayClock = chunk.time
+                session.advanceIdle()
+                session.receive(chunk.bytes)
+                budget -= 1
+            }
+        }
+        input = .recording(session, chunks: chunks, next: next)
+        if let pipeline { context.now = max(context.now, pipeline.lastTime) }
+        if next == chunks.count { try end(context) { session.finish() } }
+    }
+
+    private func end(_ context: Context, settle: () -> Void) throws(CallError) {
+        ended = true
+        context.run {
+            settle()
+            let end = pipeline?.lastTime ?? context.now
+            context.sink(.status(StatusEvent(kind: .disconnected, timestamp: end)))
+        }
+        throw CallError(.disconnected, "\(name): the replay has ended")
+    }
+
+    /// th_context_cancel_touches on a device context: at the pipeline's latest time.
+    func cancelTouches(_ context: Context) {
+        guard let pipeline else { return }
+        context.run { pipeline.cancelAll(at: pipeline.lastTime) }
+    }
+
+    // MARK: Commands and info
+
+    func send(_ command: HostCommand) throws(CallError) {
+        guard case .link(let session) = input else { throw CallError(.notSupported, "a replay takes no commands") }
+        guard !ended else { throw CallError(.disconnected, "\(name): the device went away") }
+        do {
+            try withoutSIGPIPE { () throws(LinkError) in try session.send(command) }
+        } catch {
+            throw CallError(Self.code(for: error, opening: false), error.description)
+        }
+    }
+
+    func writeInfo(to p: UnsafeMutableRawPointer) throws(CallError) {
+        guard case .link(let session) = input else { throw CallError(.notSupported, "a replay has no device to describe") }
+        guard let info = session.info else { throw CallError(.again, "\(name) has not described itself yet") }
+        typealias L = CLayout.DeviceInfo
+        p.set(L.protocolVersion, UInt32(info.protocolVersion))
+        p.set(L.firmwareMajor, UInt32(info.firmwareVersion.major))
+        p.set(L.firmwareMinor, UInt32(info.firmwareVersion.minor))
+        p.set(L.firmwarePatch, UInt32(info.firmwareVersion.patch))
+        p.set(L.maxContacts, UInt32(info.maxContacts))
+        p.set(L.reportRate, UInt32(info.reportRate))
+        p.set(28, UInt32(0))
+        p.set(L.panelWidth, Double(info.panelSize.x))
+        p.set(L.panelHeight, Double(info.panelSize.y))
+        let name = String(decoding: (0..<info.boardName.count).map { info.boardName[$0] }, as: UTF8.self)
+        let board = Array(name.utf8.prefix(L.boardCapacity - 1)) + [0]
+        for (i, byte) in board.enumerated() { p.storeBytes(of: byte, toByteOffset: L.board + i, as: UInt8.self) }
+    }
+
+    func close() {
+        if case .link(let session) = input, !ended { session.link.close() }
+        emulator?.stop()
+        ended = true
+    }
+}
+
+/// The link of a recording's session: the recording feeds it by hand.
+private final class ReplayLink: ByteLink {
+    let name = "recording"
+    var pollDescriptor: Int32 { -1 }
+    func read(into buffer: inout [UInt8]) throws(LinkError) -> Int { 0 }
+    func write(_ bytes: [UInt8]) throws(LinkError) {}
+    func close() {}
+}

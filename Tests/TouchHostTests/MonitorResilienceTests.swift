@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+import TouchCore
+@testable import TouchHost
+
+/// `touchhost monitor` as a user meets it when things go wrong: links that drop and come back,
+/// ports that are missing, busy or forbidden, and controllers that speak an older protocol.
+@Suite struct MonitorResilienceTests {
+    static let folder = FileManager.default.temporaryDirectory
+
+    private func scriptFile(_ name: String, _ text: String) throws -> URL {
+        let file = Self.folder.appendingPathComponent("\(name)-\(getpid()).touch")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    /// Touch ids with their phases, and status names, from JSON lines.
+    private func parse(_ lines: [String]) -> (touches: [Int: [String]], statuses: [String]) {
+        var touches: [Int: [String]] = [:]
+        var statuses: [String] = []
+        for line in lines {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
+            if object["type"] as? String == "status", let event = object["event"] as? String { statuses.append(event) }
+            if let touch = TouchLine(line), touch.phase != "moved", touch.phase != "stationary" {
+                touches[touch.id, default: []].append(touch.phase)
+            }
+        }
+        return (touches, statuses)
+    }
+
+    private func expectEveryTouchEndsOnce(_ touches: [Int: [String]]) {
+        for (id, phases) in touches {
+            #expect(phases.first == "began", "touch \(id): \(phases)")
+            #expect(phases.filter { $0 == "ended" || $0 == "cancelled" }.count == 1, "touch \(id): \(phases)")
+        }
+    }
+
+    @Test func aDroppedTcpLinkIsReportedRetriedAndTheTouchDownIsCancelled() throws {
+        let binary = try TouchHostBinary.locate()
+        let script = try scriptFile("drop", "0ms hold 100 100 for 1500ms\n1700ms tap 200 100\n")
+        defer { try? FileManager.default.removeItem(at: script) }
+        let port = 20_000 + Int(getpid() % 20_000)
+        let emulator = try TouchHostBinary.start(
+            binary, ["emulate", "--link", "tcp:\(port)", "--script", script.path, "--faults", "drop-link"])
+        defer { emulator.stop() }
+        #expect(emulator.firstLine() == "tcp: localhost:\(port)")
+
+        let monitor = try TouchHostBinary.run(binary, ["monitor", "tcp:localhost:\(port)", "--json", "--until-idle", "1"], timeout: 30)
+        #expect(monitor.status == 0, "\(monitor.error)")
+        let (touches, statuses) = parse(monitor.lines)
+        let linkEvents = statuses.filter { $0 == "disconnected" || $0 == "reconnected" }
+        #expect(linkEvents == ["disconnected", "reconnected"], "statuses: \(statuses)")
+        #expect(touches.values.contains { $0.contains("cancelled") }, "the held touch was not cancelled: \(touches)")
+        // The tap after the reconnect arrives whole.
+        #expect(touches.values.filter { $0 == ["began", "ended"] }.count >= 1, "\(touches)")
+        expectEveryTouchEndsOnce(touches)
+    }
+
+    @Test func aPtyWhoseEmulatorIsRestartedIsFoundAgain() throws {
+        let binary = try TouchHostBinary.locate()
+        let hold = try scriptFile("restart-hold", "0ms hold 100 100 for 5000ms\n")
+        let tap = try scriptFile("restart-tap", "0ms tap 150 80\n")
+        let alias = Self.folder.appendingPathComponent("touchhost-restart-\(getpid())").path
+        defer {
+            try? FileManager.default.removeItem(at: hold)
+            try? FileManager.default.removeItem(at: tap)
+            unlink(alias)
+        }
+        // The monitor watches a fixed name; each emulator gets its own pty, so the name is re-pointed.
+        func point(_ target: String) throws {
+            let staging = alias + ".new"
+            unlink(staging)
+            guard symlink(target, staging) == 0, rename(staging, alias) == 0 else {
+                throw TouchHostBinary.Failure(description: "cannot point \(alias) at \(target)")
+            }
+        }
+        let first = try TouchHostBinary.start(binary, ["emulate", "--script", hold.path])
+        defer { first.stop() }
+        try point(String(try #require(first.firstLine()).dropFirst("pty: ".count)))
+        let monitor = try TouchHostBinary.start(binary, ["monitor", alias, "--until-idle", "5"])
+        defer { monitor.stop() }
+        let header = try #require(monitor.firstLine(), "the monitor printed nothing")
+        #expect(header.hasPrefix(alias))
+        usleep(800_000)
+        first.stop()
+        let second = try TouchHostBinary.start(binary, ["emulate", "--script", tap.path])
+        defer { second.stop() }
+        try point(String(try #require(second.firstLine()).dropFirst("pty: ".count)))
+
+        let lines = monitor.remainingLines(timeout: 30)
+        let disconnected = try #require(lines.firstIndex { $0.contains("status disconnected") }, "\(lines)")
+        #expect(lines[disconnected].contains(alias) && lines[disconnected].contains("went away"), "\(lines[disconnected])")
+        let reconnected = try #require(lines.firstIndex { $0.contains("status reconnected") }, "\(lines)")
+        #expect(reconnected > disconnected)
+        let began = lines.filter { $0.contains("touch ") && $0.contains(" began ") }.count
+        let finished = lines.filter { $0.contains("touch ") && ($0.contains(" ended ") || $0.contains(" cancelled ")) }.count
+        #expect(began == 2 && finished == 2, "\(lines)")
+        #expect(lines[..<reconnected].contains { $0.contains(" cancelled ") }, "\(lines)")
+    }
+
+    @Test func aMissingPortIsOneLineNamingItAndTheCause() throws {
+        let path = "/dev/touchhost-missing-\(getpid())"
+        let result = try TouchHostBinary.run(try TouchHostBinary.locate(), ["monitor", path], timeout: 10)
+        #expect(result.status == 1)
+        #expect(result.error == "touchhost: \(path): no such port\n", "\(result.error)")
+    }
+
+    @Test func aPortAnotherMonitorHoldsIsBusy() throws {
+        let binary = try TouchHostBinary.locate()
+        let emulator = try TouchHostBinary.start(binary, ["emulate"])
+        defer { emulator.stop() }
+        let pty = String(try #require(emulator.firstLine()).dropFirst("pty: ".count))
+        let holder = try TouchHostBinary.start(binary, ["monitor", pty, "--duration", "10"])
+        defer { holder.stop() }
+        #expect(holder.firstLine()?.hasPrefix(pty) == true)
+        let second = try TouchHostBinary.run(binary, ["monitor", pty], timeout: 10)
+        #expect(second.status == 1)
+        #expect(second.error == "touchhost: \(pty): port is busy (another program has it open)\n", "\(second.error)")
+    }
+
+    /// Root opens anything, so as root the forbidden port is opened and found silent instead:
+    /// still one line naming the port, still status 1.
+    @Test func aPortWithoutPermissionIsOneLineNamingIt() throws {
+        let path = Self.folder.appendingPathComponent("touchhost-forbidden-\(getpid())").path
+        FileManager.default.createFile(atPath: path, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        chmod(path, 0)
+        let result = try TouchHostBinary.run(try TouchHostBinary.locate(), ["monitor", path], timeout: 15)
+        #expect(result.status == 1)
+        let lines = result.error.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("touchhost: \(path): "), "\(result.error)")
+        if getuid() != 0 { #expect(result.error.contains("permission denied"), "\(result.error)") }
+    }
+
+    @Test(arguments: [LegacyProtocol.elo, .mtouch, .penmount6250, .egalax])
+    func legacyPacketsOnAPtyBecomeTouches(_ kind: LegacyProtocol) throws {
+        let binary = try TouchHostBinary.locate()
+        let pty = try PseudoTerminal()
+        let name = "\(kind.name)"
+        let monitor = try TouchHostBinary.start(
+            binary, ["monitor", pty.path, "--protocol", name, "--size", "300x200", "--json", "--until-idle", "2"])
+        defer { monitor.stop() }
+        try #require(waitUntilOpened(pty.path, by: monitor.process.processIdentifier), "the monitor never opened \(pty.path)")
+        usleep(200_000)  // it sets the line up right after opening it
+        let range = kind.defaultRange
+        func raw(_ fraction: Double, _ from: Int32, _ to: Int32) -> UInt16 { UInt16(Double(from) + fraction * Double(to - from)) }
+        let x = raw(0.25, range.minX, range.maxX), y = raw(0.5, range.minY, range.maxY)
+        for step in 0..<8 {
+            try pty.link.write(LegacyWire.touch(kind, touching: true, x: x &+ UInt16(step * 8), y: y))
+            usleep(15_000)
+        }
+        try pty.link.write(LegacyWire.touch(kind, touching: false, x: x &+ 56, y: y))
+        let lines = monitor.remainingLines(timeout: 15)
+        let touches = lines.compactMap(TouchLine.init)
+        let began = touches.filter { $0.phase == "began" }
+        try #require(began.count == 1, "\(lines)")
+        #expect(abs(began[0].position.x - 75) < 3 && abs(began[0].position.y - 100) < 3, "\(began[0].summary)")
+        #expect(touches.filter { $0.phase == "ended" && $0.id == began[0].id }.count == 1, "\(lines)")
+    }
+
+    /// Polls /proc until `pid` has `path` open.
+    private func waitUntilOpened(_ path: String, by pid: Int32) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let folder = "/proc/\(pid)/fd"
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+                if (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\(entry)")) == path { return true }
+            }
+            usleep(20_000)
+        }
+        return false
+    }
+}
+
+/// `monitor --contacts-from heatmap` against the emulator: the host finds the touches itself.
+@Suite struct MonitorHeatmapTests {
+    @Test func touchesFoundInHeatmapsBeginAndEndWhereTheScriptSays() throws {
+        let binary = try TouchHostBinary.locate()
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("heatmap-\(getpid()).touch")
+        try "0ms hold 100 60 for 800ms\n1000ms drag from 60 120 to 160 120 in 1000ms\n".write(to: script, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: script) }
+        let emulator = try TouchHostBinary.start(binary, ["emulate", "--script", script.path])
+        defer { emulator.stop() }
+        let pty = String(try #require(emulator.firstLine()).dropFirst("pty: ".count))
+        let monitor = try TouchHostBinary.run(
+            binary, ["monitor", pty, "--contacts-from", "heatmap", "--json", "--until-idle", "1"], timeout: 30)
+        #expect(monitor.status == 0, "\(monitor.error)")
+        let touches = monitor.lines.compactMap(TouchLine.init)
+        let began = touches.filter { $0.phase == "began" }
+        try #require(began.count == 2, "\(touches.map(\.summary))")
+        #expect(began[0].position.distance(to: PanelPoint(x: 100, y: 60)) < 1.5, "\(began[0].summary)")
+        let dragEnd = try #require(touches.last { $0.id == began[1].id && $0.phase == "ended" }, "the drag never ended")
+        // Heatmaps come every 100 ms or so: the last one seen may be a few mm short of the end.
+        #expect(dragEnd.position.distance(to: PanelPoint(x: 160, y: 120)) < 12, "\(dragEnd.summary)")
+        #expect(touches.filter { $0.phase == "ended" }.count == 2)
+    }
+}
