@@ -1,14 +1,99 @@
 import Benchmark
+import PipelineFixtures
 import TouchCore
 
-let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(2))
+// One iteration is one report (frame): each benchmark walks `scaledIterations` over reports
+// generated before timing starts. The scaling factor is one, so every sample is a single report
+// and the percentiles are those of single reports; a scheduler preemption on the shared machine
+// then spoils one sample, not a batch. "measurement overhead" times an empty iteration.
 
-    Benchmark("ScalarMath.atan2") { benchmark in
-        var sum: Float = 0
-        for i in benchmark.scaledIterations {
-            sum += ScalarMath.atan2(Float(i & 7) - 3, 2)
+/// Holds a pipeline across the iterations of one benchmark (the closures are not Sendable, and
+/// the state must survive from setup to teardown).
+final class Holder<Value> {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal, .throughput], timeUnits: .nanoseconds,
+        warmupIterations: 1_000, scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 100_000)
+
+    Benchmark("measurement overhead") { benchmark in
+        for index in benchmark.scaledIterations { blackHole(index) }
+    }
+
+    // Bytes -> decoder -> unwrapped time -> contact frame -> tracker, 1 to 20 fingers.
+    for fingers in [1, 5, 10, 20] {
+        let stream = WireStream(fingers: MovingFingers(count: fingers))
+        let pipeline = Holder(HostPipeline(stream: stream))
+        Benchmark("decode+track \(fingers) contacts") { benchmark in
+            for _ in benchmark.scaledIterations { pipeline.value.step() }
+            blackHole(pipeline.value.touchesOut)
+        } setup: {
+            pipeline.value.run(reports: stream.reports)
         }
-        blackHole(sum)
+    }
+
+    // The kiosk recognizer set: over the whole path, and alone over frames tracked beforehand.
+    for fingers in [1, 2, 5, 10] {
+        let stream = WireStream(fingers: MovingFingers(count: fingers))
+        let pipeline = Holder(HostPipeline(stream: stream, recognizes: true))
+        Benchmark("decode+track+recognize \(fingers) contacts") { benchmark in
+            for _ in benchmark.scaledIterations { pipeline.value.step() }
+            blackHole(pipeline.value.gestureEvents)
+        } setup: {
+            pipeline.value.run(reports: stream.reports)
+        }
+        let recognition = Holder<RecognitionRun?>(nil)
+        Benchmark("recognize only \(fingers) contacts") { benchmark in
+            for _ in benchmark.scaledIterations { recognition.value!.step() }
+            blackHole(recognition.value!.gestureEvents)
+        } setup: {
+            recognition.value = RecognitionRun(fingers: fingers)
+        }
+    }
+
+    // The decoder alone on the 10-contact stream, to split the cost between bytes and tracking.
+    do {
+        let stream = WireStream(fingers: MovingFingers(count: 10))
+        let decoder = Holder(FrameDecoder())
+        let next = Holder(0)
+        Benchmark("decode only 10 contacts") { benchmark in
+            for _ in benchmark.scaledIterations {
+                let start = next.value == 0 ? 0 : stream.frameEnds[next.value - 1]
+                for index in start..<stream.frameEnds[next.value] {
+                    blackHole(decoder.value.push(stream.bytes[index]) != nil)
+                }
+                next.value = next.value + 1 == stream.reports ? 0 : next.value + 1
+            }
+        }
+    }
+
+    // The same work after a short and a long history: the cost per report must not grow.
+    for history in [1_000, 1_000_000] {
+        let stream = WireStream(fingers: MovingFingers(count: 10))
+        let pipeline = Holder(HostPipeline(stream: stream))
+        Benchmark("decode+track 10 contacts after \(history) reports") { benchmark in
+            for _ in benchmark.scaledIterations { pipeline.value.step() }
+            blackHole(pipeline.value.touchesOut)
+        } setup: {
+            pipeline.value.run(reports: history)
+        }
+    }
+
+    // Anonymous contacts: SlotTracker's matching against mtdev on the same crossing fingers.
+    for settings in CrossingFingers.Settings.all {
+        let stream = CrossingFingers(settings)
+        let touchhost = Holder(TouchhostAnonymousRun(stream))
+        Benchmark("anonymous \(settings.name): touchhost SlotTracker") { benchmark in
+            for _ in benchmark.scaledIterations { touchhost.value.step() }
+            blackHole(touchhost.value.touchesOut)
+        }
+        let mtdev = MtdevRun(stream)
+        Benchmark("anonymous \(settings.name): mtdev") { benchmark in
+            for _ in benchmark.scaledIterations { mtdev.step() }
+            blackHole(mtdev.eventsOut)
+        }
     }
 }

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import TouchCore
+
+/// Long random faulty streams through decoder and tracker, with the touch stream's invariants
+/// checked on every frame. CI runs 4 x 25 000 reports; `TOUCHHOST_SOAK_REPORTS=N` adds a long run
+/// of N reports that also checks that memory stays flat (docs/reliability.md):
+///   TOUCHHOST_SOAK_REPORTS=1000000 swift test --skip-build --filter 'SoakTests/longRun'
+/// For 10^7 reports, `scripts/soak 10000000` runs the same code built with -O, without the harness.
+@Suite struct SoakTests {
+    static let longRunReports = ProcessInfo.processInfo.environment["TOUCHHOST_SOAK_REPORTS"].flatMap { Int($0) }
+
+    struct Run: CustomStringConvertible, Sendable {
+        var seed: UInt64
+        var anonymous: Bool
+        var description: String { "seed \(seed)\(anonymous ? ", anonymous contacts" : "")" }
+    }
+
+    @Test(arguments: [
+        Run(seed: 1, anonymous: false), Run(seed: 2, anonymous: false),
+        Run(seed: 3, anonymous: true), Run(seed: 4, anonymous: true),
+    ])
+    func faultyStreamsKeepEveryTouchStreamPromise(_ run: Run) {
+        let host = SoakRun.soak(seed: run.seed, anonymous: run.anonymous, reports: 25_000, disconnectEvery: 5_000)
+        #expect(host.invariants.isClean, "\(host.invariants.violations)")
+        // The run must actually have met the faults it is meant to survive.
+        #expect(host.decoder.statistics.rejectedFrames > 0)
+        #expect(host.statusCounts[.reportTimeout, default: 0] > 0)
+        if !run.anonymous {
+            #expect(host.statusCounts[.framesLost, default: 0] > 0)
+            #expect(host.statusCounts[.duplicateContact, default: 0] > 0)
+            #expect(host.statusCounts[.overflow, default: 0] > 0)
+        }
+        // Every touch that began has ended or been cancelled once the link is gone.
+        let invariants = host.invariants
+        #expect(invariants.liveSlots.isEmpty)
+        #expect(invariants.began == invariants.ended + invariants.cancelled)
+        #expect(invariants.began > 1_000)
+    }
+
+    @Test(.enabled(if: longRunReports != nil, "set TOUCHHOST_SOAK_REPORTS=N for the long run"))
+    func longRun() throws {
+        let reports = try #require(Self.longRunReports)
+        let result = SoakRun.long(reports: reports)
+        print(result.summary)
+        let invariants = result.host.invariants
+        #expect(invariants.isClean, "\(invariants.violations)")
+        #expect(invariants.liveSlots.isEmpty)
+        #expect(invariants.began == invariants.ended + invariants.cancelled)
+        #expect(result.memoryIsFlat, "resident set grew from \(result.memoryAfterWarmUp) to \(result.memoryAtEnd) bytes")
+    }
+}
