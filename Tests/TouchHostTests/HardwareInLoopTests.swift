@@ -98,8 +98,10 @@ struct HILScenario: CustomTestStringConvertible, Sendable {
 /// One scenario on one target, read back by the monitor; times from the first touch's beginning,
 /// since the monitor's clock starts at the device's first report and the script's at the handshake.
 struct HILRun {
-    /// A scan or two at 120 Hz and then some: QEMU on a busy host delivers a stimulus a scan late now and then.
-    static let timeTolerance: Microseconds = 50_000
+    /// Twelve scans at 120 Hz: QEMU shares the CI machine's two cores with the rest of the suite and
+    /// delivers a stimulus several scans late now and then (58 ms was seen under load). Order and
+    /// positions stay strict; this bounds timing only.
+    static let timeTolerance: Microseconds = 100_000
     static let positionTolerance: Float = 1.0
 
     struct Point {
