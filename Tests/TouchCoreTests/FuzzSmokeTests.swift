@@ -41,19 +41,13 @@ import Testing
         #expect(summary.filter { $0.contains("stat::number_of_executed_units") }.count == started)
     }
 
-    /// The TouchHost text parsers have known failures the fuzzer finds within seconds
-    /// (docs/reliability.md): a time too large for Int64 traps instead of naming the line.
+    /// The TouchHost text parsers: bad text is a thrown error naming a line, never a trap or a hang.
     @Test(
         .enabled(if: libFuzzerWorks, "swiftc -sanitize=fuzzer cannot build or run here (scripts/fuzz --check)"),
         .timeLimit(.minutes(6)),
-        arguments: [
-            ("script-parser", "TouchScriptParser traps on a time beyond Int64 (ScriptTokens.time)"),
-            ("evemu-importer", "EvemuImporter traps on an event time beyond Int64 (EvemuEvent.microseconds)"),
-        ])
-    func textParserSurvivesAShortRun(_ target: String, _ knownIssue: String) throws {
+        arguments: ["script-parser", "evemu-importer"])
+    func textParserSurvivesAShortRun(_ target: String) throws {
         let (status, output) = try Self.runScript([target, "--seconds", String(Self.secondsPerTarget)])
-        withKnownIssue(Comment(rawValue: knownIssue), isIntermittent: true) {
-            #expect(status == 0, "\(output.suffix(3000))")
-        }
+        #expect(status == 0, "\(output.suffix(3000))")
     }
 }

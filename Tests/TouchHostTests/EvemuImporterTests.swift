@@ -198,6 +198,14 @@ import TouchHost
         }
     }
 
+    @Test(arguments: ["78888888888888160.0", "9223372036854.775808", "99999999999999999999.5", "-5.000001"])
+    func anEventTimeOutOfRangeIsReportedWithItsLine(time: String) {
+        let events = Self.description + "E: 0.0 0003 0035 12\nE: \(time) 0000 0000 0\n"
+        #expect(throws: ImportError(file: "far.events", line: 9, message: "event time '\(time)' is out of range")) {
+            try EvemuImporter().parse(events, file: "far.events")
+        }
+    }
+
     @Test func aMalformedAxisLineIsReportedWithItsLine() {
         let events = "N: Broken\nA: 35 0 banana 0 0\nE: 0.0 0000 0000 0\n"
         #expect(throws: ImportError(file: "axis.events", line: 2, message: "axis line needs `A: code min max fuzz flat [res]`")) {

@@ -126,6 +126,38 @@ import TouchCore
         #expect(frames[2].contacts.isEmpty)
     }
 
+    @Test(arguments: [
+        ("0ms down 1 10 10", [Microseconds(0)]),
+        ("0ms down 1 10 10\n30ms move 1 20 10", [0, 10_000, 20_000, 30_000]),
+        ("0ms down 1 10 10\n0ms down 2 30 10\n20ms up 2", [0, 10_000, 20_000]),
+    ])
+    func aFingerStillDownAtTheEndIsNoLongerReportedAfterTheLastAction(text: String, times: [Microseconds]) throws {
+        let frames = frames(try reports(text))
+        #expect(frames.map(\.timestamp) == times)
+        #expect(frames.last?.contacts.count ?? 0 > 0)
+    }
+
+    @Test func anUpOwedAtTheEndStillGetsItsReport() throws {
+        // Down and up at the same time: the down is reported first, so the up needs one more report.
+        let frames = frames(try reports("0ms down 1 10 10\n0ms up 1"))
+        #expect(frames.map(\.timestamp) == [0, 10_000])
+        #expect(frames.map { $0.contacts[0].state } == [.down, .up])
+    }
+
+    @Test func theTrackersReportTimeoutEndsAFingerLeftDown() throws {
+        var tracker = SlotTracker(configuration: TrackerConfiguration(reportRateHz: 100))
+        var batch = TouchFrameBatch()
+        var single = TouchFrame(timestamp: 0)
+        var statuses = StatusList(filler: .placeholder)
+        for case .frame(let frame) in try reports("0ms down 1 10 10\n20ms move 1 12 10") {
+            tracker.track(frame, into: &batch, statuses: &statuses)
+        }
+        #expect(tracker.liveTouchCount == 1)
+        let deadline = try #require(tracker.nextDeadline)
+        tracker.advance(to: deadline, into: &single, statuses: &statuses)
+        #expect(tracker.liveTouchCount == 0)
+    }
+
     @Test func cancelGoesToTheTrackerAtItsTime() throws {
         let items = try reports("0ms down 1 1 1\n25ms cancel")
         guard case .cancel(let time) = items.last else {

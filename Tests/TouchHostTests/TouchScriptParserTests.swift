@@ -64,6 +64,9 @@ import TouchCore
         ("0ms tap 1 1 extra", 1, "unexpected 'extra'"),
         ("rate fast", 1, "not a whole number"),
         ("0ms edge middle at 1 inward 2 in 1s", 1, "left, right, top or bottom"),
+        ("0ms tap 1 1\n2444444444444444444444s tap 1 1", 2, "time out of range"),
+        ("99999999999999999999us down 1 1 1", 1, "time out of range"),
+        ("0ms hold 1 1 for 1e300s", 1, "duration out of range"),
     ])
     func errorsNameTheLineAndTheProblem(text: String, line: Int, fragment: String) {
         do {

@@ -25,7 +25,13 @@ struct EvemuEvent: Sendable {
         // Newer evemu appends a `# EV_ABS / ...` comment to each event.
         let content = line.dropFirst(2).prefix { $0 != "#" }
         let fields = content.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        guard fields.count >= 4, let time = Self.microseconds(fields[0]), let type = Int(fields[1], radix: 16),
+        guard fields.count >= 4 else {
+            throw ImportError(file: file, line: lineNumber, message: "event line needs `E: sec.usec type code value`")
+        }
+        if Self.isOutOfRange(fields[0]) {
+            throw ImportError(file: file, line: lineNumber, message: "event time '\(fields[0])' is out of range")
+        }
+        guard let time = Self.microseconds(fields[0]), let type = Int(fields[1], radix: 16),
             let code = Int(fields[2], radix: 16), let value = Int(fields[3])
         else {
             throw ImportError(file: file, line: lineNumber, message: "event line needs `E: sec.usec type code value`")
@@ -37,12 +43,25 @@ struct EvemuEvent: Sendable {
     }
 
     /// `sec.usec` as microseconds; the fraction is microseconds, padded or cut to six digits.
+    /// Nil for text that is not a time, and for negative or 64-bit-overflowing times (a later
+    /// time minus the first must not overflow either, hence no negatives).
     private static func microseconds(_ text: Substring) -> Int64? {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2, let seconds = Int64(parts[0]) else { return nil }
-        guard parts.count == 2 else { return seconds * 1_000_000 }
+        guard parts.count <= 2, let seconds = Int64(parts[0]), seconds >= 0 else { return nil }
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000)
+        guard !overflow else { return nil }
+        guard parts.count == 2 else { return whole }
         let digits = String(parts[1].prefix(6)).padding(toLength: 6, withPad: "0", startingAt: 0)
-        guard let micro = Int64(digits) else { return nil }
-        return seconds * 1_000_000 + micro
+        guard digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let micro = Int64(digits) else { return nil }
+        let (total, sumOverflow) = whole.addingReportingOverflow(micro)
+        return sumOverflow ? nil : total
+    }
+
+    /// A time written as digits (sign allowed) that still is no valid time: too large or negative.
+    private static func isOutOfRange(_ text: Substring) -> Bool {
+        let body = text.first == "-" || text.first == "+" ? text.dropFirst() : text
+        let numeric = !body.isEmpty && body.allSatisfy { $0 == "." || ("0"..."9").contains($0) }
+            && body.filter { $0 == "." }.count <= 1 && body.first != "."
+        return numeric && microseconds(text) == nil
     }
 }

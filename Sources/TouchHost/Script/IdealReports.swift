@@ -18,7 +18,9 @@ extension TouchScript {
     /// The script as a perfect controller would report it: finger actions (gestures expanded)
     /// become full reports with the finger number as the controller id, one at every action's time
     /// and one every report period in between while a finger is down; `report` lines pass through
-    /// as written. Ordered by time; at equal times, finger reports come first.
+    /// as written. Ordered by time; at equal times, finger reports come first. Reports end with the
+    /// last action: a finger still down then stays down unreported until the tracker's report
+    /// timeout ends its touch.
     public func idealReports(panel: PanelSize, rate: Int) -> [ReplayItem] {
         let period = Microseconds(1_000_000 / max(rate, 1))
         var items = IdealReporter(period: period).reports(for: stimuli(panel: panel, rate: rate))
@@ -78,10 +80,10 @@ struct IdealReporter {
             lastReport = time
         }
 
-        func fill(before time: Microseconds?) {
+        func fill(before time: Microseconds) {
             guard let last = lastReport else { return }
             var next = last + period
-            while !order.isEmpty, time.map({ next < $0 }) ?? true {
+            while !order.isEmpty, next < time {
                 report(at: next)
                 next += period
             }
@@ -114,7 +116,12 @@ struct IdealReporter {
             }
             if changed, !order.isEmpty { report(at: time) }
         }
-        fill(before: nil)
+        // After the last action, one more report carries any ups still owed; a finger still down
+        // is simply no longer reported, as when a controller goes quiet, so the tracker's report
+        // timeout ends its touch. Reporting it until it lifts would never end.
+        if let last = lastReport, order.contains(where: { fingers[$0]?.lifted == true }) {
+            report(at: last + period)
+        }
         return items
     }
 }

@@ -85,13 +85,19 @@ struct ScriptTokens {
         return UInt8(value)
     }
 
+    /// The largest time or duration a script may name: far beyond any real script, and small
+    /// enough that a start plus a duration plus report periods never overflows 64 bits.
+    static let maxTime: Microseconds = Microseconds.max / 4
+
     /// A time word: `250ms`, `1.5s`, `800us`.
     func time(_ word: Substring, what: String) throws(TouchScriptError) -> Microseconds {
         let units: [(suffix: String, scale: Double)] = [("ms", 1_000), ("us", 1), ("s", 1_000_000)]
         for unit in units where word.hasSuffix(unit.suffix) {
             let digits = word.dropLast(unit.suffix.count)
             guard let value = Double(digits), value.isFinite, value >= 0 else { break }
-            return Microseconds((value * unit.scale).rounded())
+            let micro = (value * unit.scale).rounded()
+            guard micro <= Double(Self.maxTime) else { throw error("\(what) out of range: '\(word)'") }
+            return Microseconds(micro)
         }
         throw error("\(what) '\(word)' is not a time like 250ms or 1.5s")
     }
