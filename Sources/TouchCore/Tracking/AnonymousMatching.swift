@@ -26,7 +26,8 @@ extension SlotTracker {
         for column in contactIndices.indices {
             costs.positions.append(contacts[contactIndices[column]].position)
         }
-        let assignment = MinimumCostAssignment(rows: touchSlots.count, columns: contactIndices.count, costs: costs)
+        let matrix = AssignmentCostMatrix(rows: touchSlots.count, columns: contactIndices.count, costs: costs)
+        let assignment = MinimumCostAssignment(rows: touchSlots.count, columns: contactIndices.count, costs: matrix)
 
         var touchOfContact = InlineArray<20, Int>(repeating: -1)
         for row in touchSlots.indices {
