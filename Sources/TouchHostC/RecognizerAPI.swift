@@ -1,24 +1,9 @@
 import Glibc
 import TouchCore
+import TouchHost
 
-/// The names events carry for recognizers added without one (contracts.md section 3's kinds).
-func kindName(_ kind: GestureKind) -> String {
-    switch kind {
-    case .tap: "tap"
-    case .longPress: "long-press"
-    case .pan: "pan"
-    case .swipe: "swipe"
-    case .pinch: "pinch"
-    case .rotation: "rotation"
-    case .edgePan: "edge-pan"
-    case .checkmark: "checkmark"
-    case .circle: "circle"
-    case .backslash: "backslash"
-    case .capture: "capture"
-    case .template: "template"
-    case .custom: "custom"
-    }
-}
+/// The names events carry for recognizers added without one: the JSON stream's kind names.
+func kindName(_ kind: GestureKind) -> String { kind.jsonName }
 
 extension Context {
     /// The caller's name checked for uniqueness, or the kind's name made unique.
