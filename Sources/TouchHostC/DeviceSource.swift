@@ -30,8 +30,6 @@ final class DeviceSource {
     /// How often timers are looked at while touches are down or a recognizer waits.
     static let timerTick: Microseconds = 10_000
     static let reportsPerDispatch = 512
-    /// `touchhost replay`'s longest pause inside one stroke of a sparse log.
-    static let sparseSilence: Microseconds = 2_000_000
 
     private init(_ input: Input, name: String) {
         self.input = input
@@ -172,12 +170,8 @@ final class DeviceSource {
             session.now = { [unowned source] in source.replayClock }
         } else {
             source = DeviceSource(.script(items: loaded.items, next: 0), name: path)
-            var tracker = TrackerConfiguration(reportRateHz: options.reportRate)
-            if loaded.isSparse {
-                // A stroke log has samples only while the pen moves; a pause is not a lift (as `touchhost replay`).
-                tracker.staleGap = Self.sparseSilence
-                tracker.minimumReportTimeout = Self.sparseSilence
-            }
+            var tracker = loaded.tracker
+            tracker.reportRateHz = options.reportRate
             source.pipeline = context.makePipeline(tracker: tracker)
         }
         context.source = .device(source)

@@ -12,7 +12,8 @@ public enum StatusKind: UInt8, Sendable {
     case overflow = 5
     /// `count` duplicate contacts (the same controller id twice in one frame) were ignored.
     case duplicateContact = 6
-    /// Reports stopped with `count` touches down; they were ended by the report timeout.
+    /// Reports stopped with `count` touches down for the report timeout: a stalled streaming
+    /// controller's touches were cancelled, a legacy protocol's ended (`SilenceRule`).
     case reportTimeout = 7
     /// The controller re-measured its baseline.
     case recalibrated = 8

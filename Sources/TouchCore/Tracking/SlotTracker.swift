@@ -23,6 +23,7 @@ public struct SlotTracker: Sendable {
 
     /// When `advance(to:)` would next end something: the earliest report timeout of a live touch.
     public var nextDeadline: Microseconds? {
+        guard configuration.silence != .holdsTouches else { return nil }
         var earliest: Microseconds?
         for slot in 0..<configuration.capacity where slots[slot].isLive {
             let deadline = slots[slot].lastSeen + configuration.reportTimeout
@@ -212,11 +213,18 @@ public struct SlotTracker: Sendable {
         return reusable
     }
 
+    /// Touches silent for the report timeout, under the configuration's `silence` rule.
     private mutating func releaseExpired(at time: Microseconds, into touches: inout TouchFrame.Touches) -> Int {
+        let phase: TouchPhase
+        switch configuration.silence {
+        case .holdsTouches: return 0
+        case .cancelsTouches: phase = .cancelled
+        case .endsTouches: phase = .ended
+        }
         var count = 0
         for slot in 0..<configuration.capacity
         where slots[slot].isLive && time - slots[slot].lastSeen >= configuration.reportTimeout {
-            touches.append(slots[slot].release(slot: slot, phase: .ended, freedThisReport: false))
+            touches.append(slots[slot].release(slot: slot, phase: phase, freedThisReport: false))
             count += 1
         }
         return count

@@ -1,3 +1,15 @@
+/// What a silence of the source means for the touches that are down (contracts.md section 6).
+public enum SilenceRule: UInt8, Sendable {
+    /// An event-driven source (evdev) sends nothing while nothing changes: a resting finger is
+    /// still down, however long the silence. No report timeout.
+    case holdsTouches
+    /// A streaming controller reports at its rate while touched; silence past the report timeout
+    /// means it stalled, so nobody knows what the fingers did: their touches are cancelled.
+    case cancelsTouches
+    /// A legacy protocol that routinely loses lifts: silence past the report timeout is a lift.
+    case endsTouches
+}
+
 /// The knobs of `SlotTracker`, fixed when the tracker is made. Every default is explained in
 /// docs/tracking.md; the short version sits next to each field.
 public struct TrackerConfiguration: Sendable {
@@ -18,6 +30,8 @@ public struct TrackerConfiguration: Sendable {
     public var minimumReportTimeout: Microseconds
     /// How many bits the controller's sequence number has before it wraps (the wire protocol's: 16).
     public var sequenceBits: Int
+    /// What the report timeout does to live touches, if anything.
+    public var silence: SilenceRule
 
     /// - Parameters:
     ///   - capacity: default `TouchLimits.maxContacts` (20).
@@ -27,6 +41,7 @@ public struct TrackerConfiguration: Sendable {
     ///   - anonymousGate: default 15 mm per gate interval.
     ///   - reportTimeoutIntervals: default 8; `minimumReportTimeout`: default 100 ms.
     ///   - sequenceBits: default 16.
+    ///   - silence: default `.cancelsTouches`, a streaming controller's rule.
     public init(
         capacity: Int = TouchLimits.maxContacts,
         reportRateHz: Int = 120,
@@ -35,7 +50,8 @@ public struct TrackerConfiguration: Sendable {
         anonymousGate: Float = 15,
         reportTimeoutIntervals: Int = 8,
         minimumReportTimeout: Microseconds = 100_000,
-        sequenceBits: Int = 16
+        sequenceBits: Int = 16,
+        silence: SilenceRule = .cancelsTouches
     ) {
         self.capacity = min(max(capacity, 1), TouchLimits.maxContacts)
         self.reportRateHz = max(reportRateHz, 1)
@@ -44,6 +60,7 @@ public struct TrackerConfiguration: Sendable {
         self.reportTimeoutIntervals = max(reportTimeoutIntervals, 1)
         self.minimumReportTimeout = minimumReportTimeout
         self.sequenceBits = min(max(sequenceBits, 2), 32)
+        self.silence = silence
         let interval = 1_000_000 / wide(self.reportRateHz)
         self.staleGap = staleGap ?? max(50_000, 4 * interval)
     }
@@ -53,7 +70,15 @@ public struct TrackerConfiguration: Sendable {
         TrackerConfiguration(
             capacity: capacity, reportRateHz: reportRateHz, lostLiftDistance: lostLiftDistance,
             staleGap: staleGap, anonymousGate: anonymousGate, reportTimeoutIntervals: reportTimeoutIntervals,
-            minimumReportTimeout: minimumReportTimeout, sequenceBits: sequenceBits)
+            minimumReportTimeout: minimumReportTimeout, sequenceBits: sequenceBits, silence: silence)
+    }
+
+    /// An event-driven source's settings: silence holds touches, and ids are the source's own
+    /// tracking ids (evdev slots), trusted however far or late a contact comes back.
+    public static func eventDriven(reportRateHz: Int = 120) -> TrackerConfiguration {
+        TrackerConfiguration(
+            reportRateHz: reportRateHz, lostLiftDistance: .greatestFiniteMagnitude, staleGap: .max,
+            silence: .holdsTouches)
     }
 
     /// One report period at `reportRateHz`.

@@ -11,18 +11,20 @@ enum ImportedSource {
                 let recording = try importer.load(
                     events: URL(fileURLWithPath: path), description: options.description.map { URL(fileURLWithPath: $0) })
                 let frames = recording.frames
+                // evdev is event-driven: nothing is sent while nothing changes.
                 return ReplaySource(
-                    name: path, items: frames.map { .frame($0) }, reportRate: estimatedRate(frames),
+                    name: path, items: frames.map { .frame($0) },
+                    tracker: .eventDriven(reportRateHz: estimatedRate(frames)),
                     panel: options.size ?? panelSize(of: recording.device) ?? .scriptDefault)
             case .unistroke:
                 let log = try UnistrokeLogImporter.parse(
                     text, file: path,
                     millimetresPerPixel: options.millimetresPerPixel ?? UnistrokeLogImporter.defaultMillimetresPerPixel)
                 let frames = log.contactFrames()
-                var source = ReplaySource(
-                    name: path, items: frames.map { .frame($0) }, reportRate: estimatedRate(frames), panel: .scriptDefault)
-                source.isSparse = true
-                return source
+                // A stroke log has samples only while the pen moves: a pause is not a lift.
+                return ReplaySource(
+                    name: path, items: frames.map { .frame($0) },
+                    tracker: .eventDriven(reportRateHz: estimatedRate(frames)), panel: .scriptDefault)
             case .auto, .script, .threc:
                 throw HostFailure("\(path): not an imported format")
             }
@@ -35,7 +37,7 @@ enum ImportedSource {
         }
     }
 
-    /// The rate the recording's frames came at (the median interval), for the tracker's timeout.
+    /// The rate the recording's frames came at (the median interval), for the tracker's gates.
     static func estimatedRate(_ frames: [ContactFrame]) -> Int {
         var intervals: [Microseconds] = []
         for index in frames.indices.dropFirst() {

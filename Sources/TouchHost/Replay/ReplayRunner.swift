@@ -3,9 +3,6 @@ import TouchCore
 /// Feeds loaded inputs through a fresh pipeline each, in virtual time, and ends each input by
 /// advancing past every pending timer.
 public enum ReplayRunner {
-    /// The longest pause inside one stroke of a sparse log.
-    static let sparseSilence: Microseconds = 2_000_000
-
     public static func run(
         _ source: ReplaySource, recognizers: RecognizerSelection, sink: @escaping (HostEvent) -> Void
     ) {
@@ -13,13 +10,7 @@ public enum ReplayRunner {
             RecordingReplay.run(recording, recognizers: recognizers, sink: sink)
             return
         }
-        var tracker = TrackerConfiguration(reportRateHz: source.reportRate)
-        if source.isSparse {
-            // A stroke log has samples only while the pen moves; a pause is not a lift.
-            tracker.staleGap = Self.sparseSilence
-            tracker.minimumReportTimeout = Self.sparseSilence
-        }
-        let pipeline = HostStack.pipeline(recognizers: recognizers, tracker: tracker, panel: source.panel, sink: sink)
+        let pipeline = HostStack.pipeline(recognizers: recognizers, tracker: source.tracker, panel: source.panel, sink: sink)
         for item in source.items {
             switch item {
             case .frame(let frame):

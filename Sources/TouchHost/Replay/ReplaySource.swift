@@ -41,21 +41,26 @@ public struct ReplaySource: Sendable {
     public var items: [ReplayItem]
     /// A recording of a live link, replayed through the device session rather than as `items`.
     public var recording: Recording?
-    /// Reports arrive only when something moves (a pen log): a silence is not a lost lift.
-    public var isSparse = false
-    /// The rate the reports were made at, for the tracker's report timeout.
-    public var reportRate: Int
+    /// The tracker's settings for this source: its report rate and what a silence means
+    /// (contracts.md section 6): a script plays a streaming controller, an evdev recording or a
+    /// pen log is event-driven.
+    public var tracker: TrackerConfiguration
     public var panel: PanelSize
 
-    public init(name: String, items: [ReplayItem], reportRate: Int, panel: PanelSize) {
+    /// The rate the reports were made at.
+    public var reportRate: Int { tracker.reportRateHz }
+
+    public init(name: String, items: [ReplayItem], tracker: TrackerConfiguration, panel: PanelSize) {
         self.name = name
         self.items = items
-        self.reportRate = reportRate
+        self.tracker = tracker
         self.panel = panel
     }
 
     public init(name: String, recording: Recording) {
-        self.init(name: name, items: [], reportRate: TouchScript.defaultReportRate, panel: .scriptDefault)
+        self.init(
+            name: name, items: [], tracker: TrackerConfiguration(reportRateHz: TouchScript.defaultReportRate),
+            panel: .scriptDefault)
         self.recording = recording
     }
 
@@ -86,7 +91,9 @@ public struct ReplaySource: Sendable {
         }
         let rate = script.reportRate ?? TouchScript.defaultReportRate
         let panel = script.panelSize ?? .scriptDefault
-        return ReplaySource(name: name, items: script.idealReports(panel: panel, rate: rate), reportRate: rate, panel: panel)
+        return ReplaySource(
+            name: name, items: script.idealReports(panel: panel, rate: rate), tracker: TrackerConfiguration(reportRateHz: rate),
+            panel: panel)
     }
 }
 

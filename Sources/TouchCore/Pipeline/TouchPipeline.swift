@@ -1,0 +1,117 @@
+/// The one path from contact frames to events: tracker -> touch frames -> recognizers, with time
+/// as data. Every driver feeds one of these: a device session, a replay, the C API, the bridge, the
+/// fuzz targets, the soak test and the benchmarks. Storage is inline and fixed at init; a step costs
+/// what its frame holds, never what came before.
+///
+/// Time only moves when a frame or `advance(to:)` says so, and never backwards: a frame stamped
+/// before the pipeline's present is taken as happening now. Every deadline on the way (a report
+/// timeout, a double-tap window, a long press) fires at its own instant, before anything later.
+public struct TouchPipeline<Custom: CustomRecognizer> {
+    public private(set) var tracker: SlotTracker
+    /// The recognizers; hosts may keep configuring them (regions, options) between steps.
+    public var engine: GestureEngine<Custom>
+    /// The latest instant the pipeline has processed.
+    public private(set) var now: Microseconds = 0
+    /// Touches that began and have not ended or been cancelled.
+    public private(set) var liveTouchCount = 0
+
+    /// The most deadlines one `advance` fires before it jumps to its target: each firing moves time
+    /// on or finishes a recognizer, so this is never reached by a well-behaved engine, and a
+    /// misbehaving one cannot hold the caller.
+    static var deadlineBudget: Int { 4 * GestureLimits.maxRecognizers + TouchLimits.maxContacts }
+
+    public init(tracker configuration: TrackerConfiguration, engine: GestureEngine<Custom>) {
+        tracker = SlotTracker(configuration: configuration)
+        self.engine = engine
+    }
+
+    /// When the tracker or a recognizer next has something to do on its own.
+    public var nextDeadline: Microseconds? {
+        switch (tracker.nextDeadline, engine.nextDeadline) {
+        case (let a?, let b?): min(a, b)
+        case (let a, let b): a ?? b
+        }
+    }
+
+    /// One report: first every deadline due before it, then the report through the tracker and
+    /// the recognizers.
+    public mutating func consume<Output: TouchPipelineOutput>(_ frame: ContactFrame, into output: inout Output) {
+        var frame = frame
+        advance(to: frame.timestamp, into: &output)
+        frame.timestamp = now
+        var batch = TouchFrameBatch()
+        var statuses = StatusList(filler: .placeholder)
+        tracker.track(frame, into: &batch, statuses: &statuses)
+        emit(statuses, &output)
+        for index in batch.indices { step(batch[index], &output) }
+    }
+
+    /// Moves time forward with no report, firing every deadline up to `time` at its own instant.
+    public mutating func advance<Output: TouchPipelineOutput>(to time: Microseconds, into output: inout Output) {
+        guard time >= now else { return }
+        var budget = Self.deadlineBudget
+        while budget > 0, let deadline = nextDeadline, deadline < time {
+            budget -= 1
+            stepTime(to: max(deadline, now), &output)
+        }
+        stepTime(to: time, &output)
+    }
+
+    /// The system takes every touch away (a reset, a lost link, the end of the input): each live
+    /// touch and every gesture under way is cancelled.
+    public mutating func cancelAll<Output: TouchPipelineOutput>(at time: Microseconds, into output: inout Output) {
+        advance(to: time, into: &output)
+        var touches = TouchFrame(timestamp: now)
+        tracker.cancelAll(at: now, into: &touches)
+        guard !touches.touches.isEmpty else { return }
+        step(touches, &output)
+    }
+
+    /// The input is over: time runs on until nothing is pending (a tap waiting out its double-tap
+    /// window resolves), and touches still down are cancelled, since nobody will lift them.
+    public mutating func finish<Output: TouchPipelineOutput>(into output: inout Output) {
+        var budget = Self.deadlineBudget
+        while budget > 0, let deadline = nextDeadline {
+            budget -= 1
+            advance(to: max(deadline, now), into: &output)
+        }
+        cancelAll(at: now, into: &output)
+    }
+
+    // MARK: Steps
+
+    /// Time alone: the tracker's report timeouts, then the recognizers' timers.
+    private mutating func stepTime<Output: TouchPipelineOutput>(to time: Microseconds, _ output: inout Output) {
+        var touches = TouchFrame(timestamp: time)
+        var statuses = StatusList(filler: .placeholder)
+        tracker.advance(to: time, into: &touches, statuses: &statuses)
+        emit(statuses, &output)
+        step(touches, &output)
+    }
+
+    /// One touch frame through the recognizers; a frame with no touches only lets time pass.
+    private mutating func step<Output: TouchPipelineOutput>(_ touches: TouchFrame, _ output: inout Output) {
+        if touches.timestamp > now { now = touches.timestamp }
+        var events = GestureEventList(filler: .placeholder)
+        var deliveries = TouchDeliveryList(filler: .placeholder)
+        if touches.touches.isEmpty {
+            engine.advance(to: now, events: &events, deliveries: &deliveries)
+        } else {
+            for index in touches.touches.indices {
+                switch touches.touches[index].phase {
+                case .began: liveTouchCount += 1
+                case .ended, .cancelled: liveTouchCount -= 1
+                case .moved, .stationary: break
+                }
+            }
+            output.touches(touches)
+            engine.process(touches, events: &events, deliveries: &deliveries)
+        }
+        for index in events.indices { output.gesture(events[index]) }
+        for index in deliveries.indices { output.delivery(deliveries[index]) }
+    }
+
+    private func emit<Output: TouchPipelineOutput>(_ statuses: StatusList, _ output: inout Output) {
+        for index in statuses.indices { output.status(statuses[index]) }
+    }
+}
