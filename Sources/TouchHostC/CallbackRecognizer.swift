@@ -1,5 +1,6 @@
 import Glibc
 import TouchCore
+import TouchHost
 
 typealias CustomTouchesFn = @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeRawPointer?, Int) -> Void
 typealias CustomEventFn = @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?) -> Void
@@ -8,7 +9,7 @@ typealias CustomDestroyFn = @convention(c) (UnsafeMutableRawPointer?) -> Void
 /// A copy of the caller's th_custom_recognizer table and its user data.
 final class CallbackTable {
     let began, moved, ended, cancelled: CustomTouchesFn?
-    let deadlineReached, reset: CustomEventFn?
+    let onDeadline, onReset: CustomEventFn?
     let destroy: CustomDestroyFn?
     let userData: UnsafeMutableRawPointer?
     let owner: pthread_t
@@ -20,8 +21,8 @@ final class CallbackTable {
         moved = p.loadUnaligned(fromByteOffset: L.touchesMoved, as: CustomTouchesFn?.self)
         ended = p.loadUnaligned(fromByteOffset: L.touchesEnded, as: CustomTouchesFn?.self)
         cancelled = p.loadUnaligned(fromByteOffset: L.touchesCancelled, as: CustomTouchesFn?.self)
-        deadlineReached = p.loadUnaligned(fromByteOffset: L.deadlineReached, as: CustomEventFn?.self)
-        reset = p.loadUnaligned(fromByteOffset: L.reset, as: CustomEventFn?.self)
+        onDeadline = p.loadUnaligned(fromByteOffset: L.deadlineReached, as: CustomEventFn?.self)
+        onReset = p.loadUnaligned(fromByteOffset: L.reset, as: CustomEventFn?.self)
         destroy = p.loadUnaligned(fromByteOffset: L.destroy, as: CustomDestroyFn?.self)
         self.userData = userData
         self.owner = owner
@@ -55,104 +56,43 @@ final class CustomScope {
     init(_ context: UnsafeMutablePointer<RecognizerContext>) { self.context = context }
 }
 
-/// The engine's custom recognizer type for C contexts: recognizers whose hooks are C callbacks,
-/// and template recognizers (a stroke kind the engine does not build in).
-enum ContextRecognizer: CustomRecognizer {
-    case callback(CallbackRecognizer)
-    case template(SingleStrokeRecognizer<TemplateMatcher>)
-
-    var kind: GestureKind {
-        switch self {
-        case .callback: .custom
-        case .template: .template
-        }
-    }
-
-    mutating func touchesBegan(_ touches: TouchSet, context: inout RecognizerContext) {
-        switch self {
-        case .callback(var r): r.touchesBegan(touches, context: &context); self = .callback(r)
-        case .template(var r): r.touchesBegan(touches, context: &context); self = .template(r)
-        }
-    }
-
-    mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
-        switch self {
-        case .callback(var r): r.touchesMoved(touches, context: &context); self = .callback(r)
-        case .template(var r): r.touchesMoved(touches, context: &context); self = .template(r)
-        }
-    }
-
-    mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
-        switch self {
-        case .callback(var r): r.touchesEnded(touches, context: &context); self = .callback(r)
-        case .template(var r): r.touchesEnded(touches, context: &context); self = .template(r)
-        }
-    }
-
-    mutating func touchesCancelled(_ touches: TouchSet, context: inout RecognizerContext) {
-        switch self {
-        case .callback(var r): r.touchesCancelled(touches, context: &context); self = .callback(r)
-        case .template(var r): r.touchesCancelled(touches, context: &context); self = .template(r)
-        }
-    }
-
-    mutating func deadlineReached(context: inout RecognizerContext) {
-        switch self {
-        case .callback(var r): r.deadlineReached(context: &context); self = .callback(r)
-        case .template(var r): r.deadlineReached(context: &context); self = .template(r)
-        }
-    }
-
-    mutating func reset() {
-        switch self {
-        case .callback(var r): r.reset(); self = .callback(r)
-        case .template(var r): r.reset(); self = .template(r)
-        }
-    }
-}
-
-/// A recognizer whose hooks are C callbacks.
-struct CallbackRecognizer: GestureRecognizer {
-    let table: CallbackTable
-
-    var kind: GestureKind { .custom }
-
-    mutating func touchesBegan(_ touches: TouchSet, context: inout RecognizerContext) {
-        guard let fn = table.began else {
+/// A recognizer whose hooks are the C callbacks of a table: TouchHost's engine runs it as a
+/// client recognizer.
+extension CallbackTable: ClientRecognizerHooks {
+    func touchesBegan(_ touches: TouchSet, context: inout RecognizerContext) {
+        guard let fn = began else {
             context.state = .failed
             return
         }
-        table.call(fn, touches, &context)
+        call(fn, touches, &context)
     }
 
-    mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
-        if let fn = table.moved { table.call(fn, touches, &context) }
+    func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
+        if let fn = moved { call(fn, touches, &context) }
     }
 
-    mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
-        if let fn = table.ended { table.call(fn, touches, &context) }
+    func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
+        if let fn = ended { call(fn, touches, &context) }
     }
 
-    mutating func touchesCancelled(_ touches: TouchSet, context: inout RecognizerContext) {
-        guard let fn = table.cancelled else {
+    func touchesCancelled(_ touches: TouchSet, context: inout RecognizerContext) {
+        guard let fn = cancelled else {
             context.state = context.currentState.isActive ? .cancelled : .failed
             return
         }
-        table.call(fn, touches, &context)
+        call(fn, touches, &context)
     }
 
-    mutating func deadlineReached(context: inout RecognizerContext) {
-        guard let fn = table.deadlineReached else { return }
-        let table = self.table
-        table.withScope(&context) { handle in fn(table.userData, handle) }
+    func deadlineReached(context: inout RecognizerContext) {
+        guard let fn = onDeadline else { return }
+        withScope(&context) { handle in fn(userData, handle) }
     }
 
-    mutating func reset() {
+    func reset() {
         // reset gets a handle too, for symmetry, but there is no context to read: a scratch one.
-        guard let fn = table.reset else { return }
+        guard let fn = onReset else { return }
         var scratch = RecognizerContext()
-        let table = self.table
-        table.withScope(&scratch) { handle in fn(table.userData, handle) }
+        withScope(&scratch) { handle in fn(userData, handle) }
     }
 }
 

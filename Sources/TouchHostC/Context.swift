@@ -15,13 +15,15 @@ final class Context {
     var handle: OpaquePointer?
     let wake: WakeDescriptor
     let options: ContextOptions
-    /// The recognizers, shared with whichever pipeline the source runs.
-    let stage: EngineStage
-    /// A manual context's pipeline; device sources own theirs.
-    var pipeline: Pipeline?
+    /// The recognizers while no pipeline runs them (a device that has not described itself yet).
+    private var configured: RecognizerSet
+    /// The pipeline that runs the context's recognizers: a manual context's own, a device's once
+    /// it has described itself, a replay's.
+    private(set) var pipeline: Pipeline?
     var source: ContextSource
     /// What the pipeline's sink received during the current step.
     private var collected: [HostEvent] = []
+    private var deliveries: [TouchDelivery] = []
     /// The latest time the context has seen: reports, advances.
     var now: Microseconds = 0
 
@@ -56,7 +58,15 @@ final class Context {
         self.source = source
         maxEvents = options.maxEvents
         eventMask = options.eventMask
-        stage = EngineStage(panelWidth: options.panelWidth, panelHeight: options.panelHeight)
+        configured = RecognizerSet(panelWidth: options.panelWidth, panelHeight: options.panelHeight)
+    }
+
+    /// The context's recognizers, wherever they run; changes apply from the next step on.
+    var recognizers: RecognizerSet {
+        get { pipeline?.recognizers ?? configured }
+        set {
+            if let pipeline { pipeline.recognizers = newValue } else { configured = newValue }
+        }
     }
 
     /// The sink a pipeline or session of this context hands its events to.
@@ -64,9 +74,20 @@ final class Context {
         { [unowned self] event in self.collected.append(event) }
     }
 
-    /// A pipeline over this context's recognizers.
-    func makePipeline(tracker: TrackerConfiguration) -> Pipeline {
-        Pipeline(tracker: SlotTracker(configuration: tracker), recognizers: stage, sink: sink)
+    /// Makes the context's pipeline over its recognizers. A device's panel size applies unless the
+    /// application's options chose one; the recognizers are rebuilt for it (keeping their numbers).
+    @discardableResult
+    func makePipeline(tracker: TrackerConfiguration, panel: PanelSize? = nil, sink: ((HostEvent) -> Void)? = nil) -> Pipeline {
+        var set = recognizers
+        if let panel, !options.panelGiven, panel.width > 0, panel.height > 0,
+            panel.width != set.panelWidth || panel.height != set.panelHeight
+        {
+            set = set.resized(panelWidth: panel.width, panelHeight: panel.height)
+        }
+        let made = Pipeline(tracker: tracker, recognizers: set, sink: sink ?? self.sink)
+        made.onDelivery = { [unowned self] in self.deliveries.append($0) }
+        pipeline = made
+        return made
     }
 
     deinit {
@@ -131,7 +152,8 @@ final class Context {
             }
         }
         collected.removeAll(keepingCapacity: true)
-        for delivery in stage.takeDeliveries() {
+        defer { deliveries.removeAll(keepingCapacity: true) }
+        for delivery in deliveries {
             let region = Int(delivery.region.rawValue)
             if region < regionFlags.count, regionFlags[region] & RegionFlags.deliverTouches != 0 {
                 items.append(.regionTouch(delivery))

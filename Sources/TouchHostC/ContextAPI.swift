@@ -31,7 +31,7 @@ public func th_context_new_manual(_ options: UnsafeRawPointer?, _ out: UnsafeMut
     creation(out) { (out) throws(CallError) in
         let options = try ContextOptions(reading: options)
         let context = try Context(options: options, source: .manual(pending: nil))
-        context.pipeline = context.makePipeline(tracker: EngineStage.manualTracker(reportRate: options.reportRate))
+        context.makePipeline(tracker: manualTracker(reportRate: options.reportRate))
         publish(context, to: out)
     }
 }
@@ -134,4 +134,11 @@ public func th_context_get_user_data(_ handle: OpaquePointer?, _ out: UnsafeMuta
     contextCall(handle) { (context) throws(CallError) in
         try required(out, "out").pointee = context.userData
     }
+}
+
+/// Settings for touches the application feeds itself: it names its contacts and lifts them
+/// explicitly, so ids are trusted and a finger that is not re-fed has not lifted (silence holds
+/// touches, no lost-lift gates).
+func manualTracker(reportRate: Int) -> TrackerConfiguration {
+    TrackerConfiguration.eventDriven(reportRateHz: reportRate)
 }

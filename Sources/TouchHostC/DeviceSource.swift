@@ -3,25 +3,20 @@ import TouchCore
 import TouchHost
 
 /// A context's device: a controller on a link (serial port, pseudo-terminal, TCP) through
-/// TouchHost's `DeviceSession`, or a recording or script replayed in virtual time the way
-/// `touchhost replay` does, a bounded number of reports per dispatch.
+/// TouchHost's `DeviceSession`, or an input replayed in virtual time through TouchHost's
+/// `ReplayDriver`, the driver `touchhost replay` runs, a bounded number of reports per dispatch.
 final class DeviceSource {
     private enum Input {
         case link(DeviceSession)
-        case script(items: [ReplayItem], next: Int)
-        case recording(DeviceSession, chunks: [Recording.Chunk], next: Int)
+        case replay(ReplayDriver)
     }
 
     private var input: Input
     let name: String
-    /// The pipeline the session (or the replay) runs, made once the device described itself.
-    private var pipeline: Pipeline?
     private var started = false
     private(set) var ended = false
     /// Host time of the last request for the device's description.
     private var lastAsk: Microseconds = 0
-    /// A recording's own clock, which its session reads instead of the host's.
-    private var replayClock: Microseconds = 0
     /// The controller emulated in-process for an `emulate:` source.
     private var emulator: RunningEmulator?
 
@@ -40,7 +35,7 @@ final class DeviceSource {
     /// has not asked for the device's description yet. The context's descriptor stays readable.
     var hasMoreWork: Bool {
         switch input {
-        case .script, .recording: return !ended
+        case .replay: return !ended
         case .link: return !started
         }
     }
@@ -91,24 +86,16 @@ final class DeviceSource {
     }
 
     /// A session whose pipeline runs the context's recognizers. The device's panel size and
-    /// report rate apply unless the application's options chose them; the recognizers are rebuilt
-    /// for the panel (keeping their numbers) when it differs.
+    /// report rate apply unless the application's options chose them.
     private static func session(_ link: any ByteLink, for context: Context) -> DeviceSession {
         DeviceSession(link: link, sink: context.sink) { [unowned context] info, emit in
             let options = context.options
             let size = info.panelSize
-            if !options.panelGiven, size.x > 0, size.y > 0,
-                size.x != context.stage.recognizers.panelWidth || size.y != context.stage.recognizers.panelHeight
-            {
-                context.stage.recognizers = context.stage.recognizers.resized(panelWidth: size.x, panelHeight: size.y)
-            }
             let rate = options.reportRateGiven ? options.reportRate : max(Int(info.reportRate), 1)
-            let pipeline = Pipeline(
-                tracker: SlotTracker(configuration: TrackerConfiguration(reportRateHz: rate)),
-                recognizers: context.stage, sink: emit)
             context.log(.info, "\(info.summary)")
-            if case .device(let device) = context.source { device.pipeline = pipeline }
-            return pipeline
+            return context.makePipeline(
+                tracker: TrackerConfiguration(reportRateHz: rate), panel: PanelSize(width: size.x, height: size.y),
+                sink: emit)
         }
     }
 
@@ -163,18 +150,12 @@ final class DeviceSource {
         }
         if !options.reportRateGiven { options.reportRate = loaded.reportRate }
         let context = try Context(options: options, source: .manual(pending: nil))
-        let source: DeviceSource
-        if let recording = loaded.recording {
-            let session = session(ReplayLink(), for: context)
-            source = DeviceSource(.recording(session, chunks: recording.chunks, next: 0), name: path)
-            session.now = { [unowned source] in source.replayClock }
-        } else {
-            source = DeviceSource(.script(items: loaded.items, next: 0), name: path)
-            var tracker = loaded.tracker
-            tracker.reportRateHz = options.reportRate
-            source.pipeline = context.makePipeline(tracker: tracker)
+        let driver = ReplayDriver(loaded, sink: context.sink) { [unowned context] tracker, panel, sink in
+            var tracker = tracker
+            if context.options.reportRateGiven { tracker.reportRateHz = context.options.reportRate }
+            return context.makePipeline(tracker: tracker, panel: panel, sink: sink)
         }
-        context.source = .device(source)
+        context.source = .device(DeviceSource(.replay(driver), name: path))
         return context
     }
 
@@ -184,8 +165,7 @@ final class DeviceSource {
         guard !ended else { throw CallError(.disconnected, "\(name): the source has ended") }
         switch input {
         case .link(let session): try dispatchLink(session, context)
-        case .script: try dispatchScript(context)
-        case .recording: try dispatchRecording(context)
+        case .replay(let driver): try dispatchReplay(driver, context)
         }
     }
 
@@ -218,7 +198,7 @@ final class DeviceSource {
         // brings the application back to dispatch while anything could still fire.
         if session.info == nil {
             context.wake.setTimer(afterMicroseconds: Self.askInterval)
-        } else if session.hasLiveTouches || pipeline?.nextDeadline != nil {
+        } else if session.hasLiveTouches || context.pipeline?.nextDeadline != nil {
             context.wake.setTimer(afterMicroseconds: Self.timerTick)
         } else {
             context.wake.setTimer(afterMicroseconds: nil)
@@ -235,65 +215,25 @@ final class DeviceSource {
     }
 
     /// Up to `reportsPerDispatch` reports per call, and no more once the queue is half full, so a
-    /// long input neither holds the application up nor overflows its queue; the call that reaches the end lets every timer resolve and reports the end as a
-    /// disconnect, as a device that went away.
-    private func dispatchScript(_ context: Context) throws(CallError) {
-        guard case .script(let items, var next) = input, let pipeline else { return }
-        context.run {
-            var budget = Self.reportsPerDispatch
-            while next < items.count, budget > 0, context.hasRoom {
-                // Timers due before this report fire first, in their own moment.
-                switch items[next] {
-                case .frame(let frame):
-                    pipeline.advance(through: frame.timestamp)
-                    pipeline.consume(frame)
-                case .cancel(let time):
-                    pipeline.advance(through: time)
-                    pipeline.cancelAll(at: time)
-                }
-                next += 1
-                budget -= 1
-            }
-        }
-        input = .script(items: items, next: next)
-        context.now = max(context.now, pipeline.lastTime)
-        if next == items.count { try end(context) { pipeline.finish() } }
-    }
-
-    private func dispatchRecording(_ context: Context) throws(CallError) {
-        guard case .recording(let session, let chunks, var next) = input else { return }
-        context.run {
-            var budget = Self.reportsPerDispatch
-            while next < chunks.count, budget > 0, context.hasRoom {
-                let chunk = chunks[next]
-                next += 1
-                guard chunk.direction == .fromDevice else { continue }
-                // A silence in the recording lets timers fire as they did live.
-                replayClock = chunk.time
-                session.advanceIdle()
-                session.receive(chunk.bytes)
-                budget -= 1
-            }
-        }
-        input = .recording(session, chunks: chunks, next: next)
-        if let pipeline { context.now = max(context.now, pipeline.lastTime) }
-        if next == chunks.count { try end(context) { session.finish() } }
-    }
-
-    private func end(_ context: Context, settle: () -> Void) throws(CallError) {
+    /// long input neither holds the application up nor overflows its queue; the call that reaches
+    /// the end lets every timer resolve and reports the end as a disconnect, as a device that went away.
+    private func dispatchReplay(_ driver: ReplayDriver, _ context: Context) throws(CallError) {
+        let finished = context.run { driver.step(limit: Self.reportsPerDispatch, while: { context.hasRoom }) }
+        context.now = max(context.now, driver.lastTime)
+        guard finished else { return }
         ended = true
-        context.run {
-            settle()
-            let end = pipeline?.lastTime ?? context.now
-            context.sink(.status(StatusEvent(kind: .disconnected, timestamp: end)))
-        }
+        context.run { context.sink(.status(StatusEvent(kind: .disconnected, timestamp: driver.lastTime))) }
         throw CallError(.disconnected, "\(name): the replay has ended")
     }
 
-    /// th_context_cancel_touches on a device context: at the pipeline's latest time.
+    /// th_context_cancel_touches on a device context: at the input's latest time.
     func cancelTouches(_ context: Context) {
-        guard let pipeline else { return }
-        context.run { pipeline.cancelAll(at: pipeline.lastTime) }
+        switch input {
+        case .replay(let driver): context.run { driver.cancelAll() }
+        case .link:
+            guard let pipeline = context.pipeline else { return }
+            context.run { pipeline.cancelAll(at: pipeline.lastTime) }
+        }
     }
 
     // MARK: Commands and info
@@ -331,13 +271,4 @@ final class DeviceSource {
         emulator?.stop()
         ended = true
     }
-}
-
-/// The link of a recording's session: the recording feeds it by hand.
-private final class ReplayLink: ByteLink {
-    let name = "recording"
-    var pollDescriptor: Int32 { -1 }
-    func read(into buffer: inout [UInt8]) throws(LinkError) -> Int { 0 }
-    func write(_ bytes: [UInt8]) throws(LinkError) {}
-    func close() {}
 }

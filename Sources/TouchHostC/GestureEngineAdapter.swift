@@ -1,10 +1,9 @@
 import TouchCore
+import TouchHost
 
 // The C API's one seam to the gesture engine (TouchCore/Gestures): recognizer parameters, the
 // engine type with C callback recognizers, and the kiosk set. Everything else in TouchHostC talks
 // to `RecognizerSet`, so a change in the engine's surface lands here only.
-
-typealias CEngine = GestureEngine<ContextRecognizer>
 
 /// th_recognizer_params as Swift values.
 struct RecognizerParameters {
@@ -159,91 +158,44 @@ enum RecognizerFlags {
     }
 }
 
-/// The context's recognizers and regions around one engine.
-struct RecognizerSet {
-    private(set) var engine: CEngine
-    let panelWidth: Float
-    let panelHeight: Float
-    /// Regions as added (the root excluded), so a rebuilt engine gets them back.
-    private(set) var regions: [(rect: PanelRect, z: Int)] = []
-    /// Everything done to the engine, in order, so the same set can be made for another panel
-    /// size (a device that describes itself after the application configured its context).
-    private var recipe: [Step] = []
-
-    private enum Step {
-        case kiosk(KioskSelection)
-        case builtIn(RecognizerParameters)
-        case custom(ContextRecognizer, RecognizerOptions)
-        case requireToFail(Int, Int)
-        case simultaneous(Int, Int)
-    }
-
-    static let maxRecognizers = GestureLimits.maxRecognizers
-    static let maxRegions = GestureLimits.maxRegions - 1
-
-    /// The context's templates, for its template recognizers.
-    let templates: TemplateStore
-
-    init(panelWidth: Float, panelHeight: Float, templates: TemplateStore) {
-        self.panelWidth = panelWidth
-        self.panelHeight = panelHeight
-        self.templates = templates
-        engine = CEngine(configuration: GestureEngineConfiguration(panelWidth: panelWidth, panelHeight: panelHeight))
-    }
-
-    var recognizerCount: Int { engine.recognizerCount }
-
-    func kind(of recognizer: Int) -> GestureKind { engine.kind(of: RecognizerIndex(recognizer)) }
-
-    func checkRoom() throws(CallError) {
-        guard recognizerCount < Self.maxRecognizers else {
-            throw CallError(.capacity, "a context holds at most \(Self.maxRecognizers) recognizers")
-        }
-    }
-
-    func checkRegion(_ region: Int32) throws(CallError) {
-        guard region >= 0, Int(region) <= regions.count else {
-            throw CallError(.notFound, "region \(region) does not exist (regions: 0...\(regions.count))")
-        }
-    }
-
+/// The C API's side of TouchHost's `RecognizerSet`: parameters in, CallError out.
+extension RecognizerSet {
     mutating func add(_ parameters: RecognizerParameters) throws(CallError) -> Int {
-        try checkRoom()
-        try checkRegion(parameters.region)
-        if parameters.kind == .template {
-            let recognizer = ContextRecognizer.template(SingleStrokeRecognizer(TemplateMatcher(store: templates)))
-            return try addCustom(recognizer, options: parameters.options)
-        }
-        guard let spec = parameters.spec else {
+        try check(region: parameters.region)
+        let spec = parameters.spec
+        guard parameters.kind == .template || spec != nil else {
             throw CallError(.notSupported, "recognizers of kind \(parameters.kind) cannot be added by parameters in this build")
         }
-        recipe.append(.builtIn(parameters))
-        return Int(engine.add(spec, options: parameters.options).rawValue)
-    }
-
-    mutating func addCustom(_ recognizer: ContextRecognizer, options: RecognizerOptions) throws(CallError) -> Int {
-        try checkRoom()
-        try checkRegion(Int32(options.region.rawValue))
-        recipe.append(.custom(recognizer, options))
-        return Int(engine.addCustom(recognizer, options: options).rawValue)
-    }
-
-    mutating func require(_ recognizer: Int, toFail other: Int) {
-        recipe.append(.requireToFail(recognizer, other))
-        engine.require(RecognizerIndex(recognizer), toFail: RecognizerIndex(other))
-    }
-
-    mutating func allowSimultaneous(_ a: Int, _ b: Int) {
-        recipe.append(.simultaneous(a, b))
-        engine.allowSimultaneous(RecognizerIndex(a), RecognizerIndex(b))
-    }
-
-    mutating func addRegion(_ rect: PanelRect, z: Int) throws(CallError) -> Int {
-        guard regions.count < Self.maxRegions else {
-            throw CallError(.capacity, "a context holds at most \(Self.maxRegions) regions besides the whole panel")
+        do throws(RecognizerSetError) {
+            if let spec { return try add(spec, options: parameters.options) }
+            return try addTemplateRecognizer(options: parameters.options)
+        } catch {
+            throw CallError(error)
         }
-        regions.append((rect, z))
-        return Int(engine.addRegion(rect, z: z).rawValue)
+    }
+
+    mutating func addCustom(_ table: CallbackTable, options: RecognizerOptions) throws(CallError) -> Int {
+        do throws(RecognizerSetError) {
+            return try addCustom(.client(ClientRecognizer(table)), options: options)
+        } catch {
+            throw CallError(error)
+        }
+    }
+
+    func check(region: Int32) throws(CallError) {
+        do throws(RecognizerSetError) {
+            try checkRegion(Int(region))
+        } catch {
+            throw CallError(error)
+        }
+    }
+
+    mutating func append(region rect: PanelRect, z: Int) throws(CallError) -> Int {
+        do throws(RecognizerSetError) {
+            return try addRegion(rect, z: z)
+        } catch {
+            throw CallError(error)
+        }
     }
 
     /// Names of the kiosk set (contracts.md section 4) and the extra nameable ones.
@@ -257,40 +209,13 @@ struct RecognizerSet {
     static func isBuiltIn(_ r: KioskRecognizer) -> Bool {
         r.recognizer(panelWidth: 345, panelHeight: 194) != nil
     }
+}
 
-    /// Replaces the engine by the kiosk recognizers of `selection` with their relations, keeping the
-    /// regions. Only valid while the engine holds no other recognizers (their numbers would move).
-    mutating func rebuildAsKioskSet(_ selection: KioskSelection) -> [String] {
-        engine = CEngine.kioskSet(panelWidth: panelWidth, panelHeight: panelHeight, selection: selection)
-        for region in regions { _ = engine.addRegion(region.rect, z: region.z) }
-        recipe = [.kiosk(selection)]
-        return (0..<engine.recognizerCount).map { "\(engine.name(of: RecognizerIndex($0)))" }
-    }
-
-    /// The same recognizers, relations and regions on a panel of another size, with no touches.
-    func resized(panelWidth: Float, panelHeight: Float) -> RecognizerSet {
-        var copy = RecognizerSet(panelWidth: panelWidth, panelHeight: panelHeight, templates: templates)
-        copy.regions = regions
-        for region in regions { _ = copy.engine.addRegion(region.rect, z: region.z) }
-        for step in recipe {
-            switch step {
-            case .kiosk(let selection): _ = copy.rebuildAsKioskSet(selection)
-            case .builtIn(let parameters): _ = try? copy.add(parameters)
-            case .custom(let recognizer, let options): _ = try? copy.addCustom(recognizer, options: options)
-            case .requireToFail(let a, let b): copy.require(a, toFail: b)
-            case .simultaneous(let a, let b): copy.allowSimultaneous(a, b)
-            }
+extension CallError {
+    init(_ error: RecognizerSetError) {
+        switch error {
+        case .capacity(let message): self.init(.capacity, message)
+        case .notFound(let message): self.init(.notFound, message)
         }
-        return copy
-    }
-
-    var nextDeadline: Microseconds? { engine.nextDeadline }
-
-    mutating func process(_ frame: TouchFrame, events: inout GestureEventList, deliveries: inout TouchDeliveryList) {
-        engine.process(frame, events: &events, deliveries: &deliveries)
-    }
-
-    mutating func advance(to time: Microseconds, events: inout GestureEventList, deliveries: inout TouchDeliveryList) {
-        engine.advance(to: time, events: &events, deliveries: &deliveries)
     }
 }

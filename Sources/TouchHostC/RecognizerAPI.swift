@@ -25,8 +25,8 @@ extension Context {
     }
 
     func checkRecognizer(_ r: Int32, _ what: StaticString) throws(CallError) -> Int {
-        guard r >= 0, Int(r) < stage.recognizers.recognizerCount else {
-            throw CallError(.notFound, "\(what) \(r) is not a recognizer of this context (0..<\(stage.recognizers.recognizerCount))")
+        guard r >= 0, Int(r) < recognizers.recognizerCount else {
+            throw CallError(.notFound, "\(what) \(r) is not a recognizer of this context (0..<\(recognizers.recognizerCount))")
         }
         return Int(r)
     }
@@ -59,7 +59,7 @@ public func th_context_add_recognizer(
             throw CallError(.invalidArgument, "custom recognizers are added with th_context_add_custom_recognizer")
         }
         let chosen = try context.chooseName(name, kind: parameters.kind)
-        let index = try context.stage.recognizers.add(parameters)
+        let index = try context.recognizers.add(parameters)
         context.names.append(chosen)
         context.singlyAdded += 1
         out?.pointee = Int32(index)
@@ -78,10 +78,10 @@ public func th_context_add_custom_recognizer(
         if let params {
             let parameters = try RecognizerParameters(reading: params)
             options = parameters.options
-            try context.stage.recognizers.checkRegion(parameters.region)
+            try context.recognizers.check(region: parameters.region)
         }
         let chosen = try context.chooseName(name, kind: .custom)
-        let index = try context.stage.recognizers.addCustom(.callback(CallbackRecognizer(table: table)), options: options)
+        let index = try context.recognizers.addCustom(table, options: options)
         context.names.append(chosen)
         context.callbackTables.append(table)
         context.singlyAdded += 1
@@ -113,7 +113,7 @@ public func th_context_add_recognizer_set(_ handle: OpaquePointer?, _ list: Unsa
             selection.insert(recognizer)
         }
         context.kioskSelection = selection
-        context.names = context.stage.recognizers.rebuildAsKioskSet(selection)
+        context.names = context.recognizers.rebuildAsKioskSet(selection)
     }
 }
 
@@ -155,7 +155,7 @@ public func th_context_require_to_fail(_ handle: OpaquePointer?, _ recognizer: I
         let a = try context.checkRecognizer(recognizer, "recognizer")
         let b = try context.checkRecognizer(other, "other")
         guard a != b else { throw CallError(.invalidArgument, "a recognizer cannot wait for itself to fail") }
-        context.stage.recognizers.require(a, toFail: b)
+        context.recognizers.require(a, toFail: b)
     }
 }
 
@@ -165,7 +165,7 @@ public func th_context_allow_simultaneous(_ handle: OpaquePointer?, _ first: Int
         let a = try context.checkRecognizer(first, "a")
         let b = try context.checkRecognizer(second, "b")
         guard a != b else { throw CallError(.invalidArgument, "a recognizer is always simultaneous with itself") }
-        context.stage.recognizers.allowSimultaneous(a, b)
+        context.recognizers.allowSimultaneous(a, b)
     }
 }
 
@@ -180,7 +180,7 @@ public func th_context_add_region(
         }
         guard flags & ~RegionFlags.all == 0 else { throw CallError(.invalidArgument, "flags \(flags) are not TH_REGION_* bits") }
         let rect = PanelRect(x: Float(x), y: Float(y), width: Float(width), height: Float(height))
-        let index = try context.stage.recognizers.addRegion(rect, z: Int(z))
+        let index = try context.recognizers.append(region: rect, z: Int(z))
         context.regionFlags.append(flags)
         out?.pointee = Int32(index)
     }
@@ -204,7 +204,7 @@ public func th_context_add_template(
             stroke.append(PanelPoint(x: Float(x), y: Float(y)))
         }
         guard !context.templates.contains(name) else { throw CallError(.exists, "a template named '\(name)' exists already") }
-        let store = context.stage.recognizers.templates
+        let store = context.recognizers.templates
         guard !store.library.isFull else {
             throw CallError(.capacity, "a context holds at most \(TemplateLibrary.capacity) templates")
         }
@@ -222,6 +222,6 @@ public func th_context_set_template_min_score(_ handle: OpaquePointer?, _ score:
         guard score.isFinite, score >= 0, score <= 1 else {
             throw CallError(.invalidArgument, "a template score is between 0 and 1, not \(score)")
         }
-        context.stage.recognizers.templates.library.minimumScore = Float(score)
+        context.recognizers.templates.library.minimumScore = Float(score)
     }
 }

@@ -108,7 +108,8 @@ struct MonitorCommand: ParsableCommand {
             // The tracker follows the heatmaps' slower rate, or its report timeout would end touches between them.
             let size = info.panelSize
             return HostStack.pipeline(
-                recognizers: selection, reportRate: HeatmapContactFinder(for: info).heatmapRate(reportRate: Int(info.reportRate)),
+                recognizers: selection,
+                tracker: TrackerConfiguration(reportRateHz: HeatmapContactFinder(for: info).heatmapRate(reportRate: Int(info.reportRate))),
                 panel: PanelSize(width: size.x, height: size.y), sink: sink)
         }
         // Only a controller asked to recognize numbers gestures as the kiosk set; a bridge's events pass as they are.

@@ -60,7 +60,7 @@ struct ReplayCommand: ParsableCommand {
         for source in sources {
             let output = EventOutput(
                 json: json, recognizerNames: selection.engineNames, source: sources.count > 1 ? source.name : nil)
-            ReplayRunner.run(source, recognizers: selection, sink: output.write)
+            ReplayDriver.run(source, recognizers: selection, sink: output.write)
         }
     }
 }

@@ -46,7 +46,7 @@ import TouchCore
             }
             var phases: [TouchPhase] = []
             var times: [Microseconds] = []
-            RecordingReplay.run(Recording(chunks: chunks), recognizers: .kiosk) { event in
+            ReplayDriver.run(ReplaySource(name: "recording", recording: Recording(chunks: chunks)), recognizers: .kiosk) { event in
                 if case .touch(let touch, let time) = event {
                     phases.append(touch.phase)
                     times.append(time)
@@ -65,7 +65,7 @@ import TouchCore
             Recording.Chunk(time: 500_000, direction: .fromDevice, bytes: encoded([report(3, at: 86_666, .move), report(4, at: 95_000, .up)])),
         ]
         var phases: [TouchPhase] = []
-        RecordingReplay.run(Recording(chunks: chunks), recognizers: .kiosk) { event in
+        ReplayDriver.run(ReplaySource(name: "recording", recording: Recording(chunks: chunks)), recognizers: .kiosk) { event in
             if case .touch(let touch, _) = event { phases.append(touch.phase) }
         }
         #expect(phases == [.began, .moved, .moved, .ended])

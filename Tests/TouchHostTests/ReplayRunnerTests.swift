@@ -7,7 +7,7 @@ import TouchCore
         let source = try ReplaySource.script(text, name: "test.touch")
         let formatter = JSONEventFormatter(recognizerNames: RecognizerSelection.kiosk.engineNames)
         var lines: [String] = []
-        ReplayRunner.run(source, recognizers: .kiosk) { event in
+        ReplayDriver.run(source, recognizers: .kiosk) { event in
             if case .touch(let touch, _) = event, touch.phase == .moved { return }
             if case .gesture = event { return }
             if let line = formatter.line(for: event) { lines.append(line) }

@@ -1,30 +1,21 @@
 import TouchCore
 
-/// Builds the host's pipeline: the tracker and the recognizers for one input.
+/// Builds the host's pipeline for one input: its tracker settings and the recognizers named.
 public enum HostStack {
-    public static func pipeline(
-        recognizers: RecognizerSelection, reportRate: Int, panel: PanelSize, sink: @escaping (HostEvent) -> Void
-    ) -> Pipeline {
-        pipeline(recognizers: recognizers, tracker: TrackerConfiguration(reportRateHz: reportRate), panel: panel, sink: sink)
-    }
-
     public static func pipeline(
         recognizers: RecognizerSelection, tracker configuration: TrackerConfiguration, panel: PanelSize,
         sink: @escaping (HostEvent) -> Void
     ) -> Pipeline {
-        let tracker = SlotTracker(configuration: configuration)
-        let engine = BasicGestureEngine.kioskSet(
-            panelWidth: panel.width, panelHeight: panel.height, selection: recognizers.kioskSelection)
-        return Pipeline(tracker: tracker, recognizers: engine, sink: sink)
+        Pipeline(tracker: configuration, recognizers: RecognizerSet(recognizers, panel: panel), sink: sink)
     }
 
-    /// The pipeline for a device that described itself with `info`.
+    /// The pipeline for a streaming controller that described itself with `info`.
     public static func pipeline(
         recognizers: RecognizerSelection, for info: DeviceInfo, sink: @escaping (HostEvent) -> Void
     ) -> Pipeline {
         let size = info.panelSize
         return pipeline(
-            recognizers: recognizers, reportRate: max(Int(info.reportRate), 1),
+            recognizers: recognizers, tracker: TrackerConfiguration(reportRateHz: max(Int(info.reportRate), 1)),
             panel: PanelSize(width: size.x, height: size.y), sink: sink)
     }
 }
@@ -42,8 +33,7 @@ extension RecognizerSelection {
     /// The names of the recognizers an engine built from this selection holds, by index: what
     /// a gesture event's `recognizer` refers to. Kinds not built in yet are left out by the engine.
     public var engineNames: [String] {
-        let engine = BasicGestureEngine.kioskSet(panelWidth: 345, panelHeight: 194, selection: kioskSelection)
-        return (0..<engine.recognizerCount).map { engine.name(of: RecognizerIndex($0)).text }
+        RecognizerSet(self, panel: PanelSize(width: 345, height: 194)).names
     }
 }
 

@@ -1,92 +1,88 @@
 import TouchCore
 
-/// The host's one-way data flow from reports on: contact frame -> tracker -> touch frame ->
-/// recognizers -> events -> sink. Bytes reach it through `DeviceSession`, scripts and imported
-/// recordings through `consume`. Time only moves when a report or `advance` says so.
+/// The host's handle on TouchCore's `TouchPipeline`: one per input (a device session, a replay,
+/// a C context), turning what the pipeline makes into `HostEvent`s for a sink. Drivers call
+/// `consume`, `advance`, `cancelAll` and `finish`; nothing else moves time.
 public final class Pipeline {
-    private var tracker: any TouchTracking
-    private var recognizers: any GestureRecognizing
-    private let sink: (HostEvent) -> Void
-    /// How long after the last input `finish` advances, longer than any recognizer's timer and the
-    /// tracker's report timeout, so every pending decision resolves.
-    public static let settleTime: Microseconds = 5_000_000
-    public private(set) var lastTime: Microseconds = 0
-    /// Tracking ids of touches that began and have not ended, for idle detection.
-    public private(set) var liveTouches = Set<UInt32>()
+    private var core: TouchPipeline<HostRecognizer>
+    /// The recipe, regions and templates behind the running engine.
+    private var recipe: RecognizerSet
+    private var output: SinkOutput
 
-    public init(tracker: any TouchTracking, recognizers: any GestureRecognizing, sink: @escaping (HostEvent) -> Void) {
-        self.tracker = tracker
-        self.recognizers = recognizers
-        self.sink = sink
+    public init(tracker: TrackerConfiguration, recognizers: RecognizerSet, sink: @escaping (HostEvent) -> Void) {
+        core = TouchPipeline(tracker: tracker, engine: recognizers.engine)
+        recipe = recognizers
+        output = SinkOutput(sink: sink)
     }
 
-    public func consume(_ frame: ContactFrame) {
-        var batch = TouchFrameBatch()
-        var statuses = StatusList(filler: .placeholder)
-        tracker.track(frame, into: &batch, statuses: &statuses)
-        for index in batch.indices {
-            deliver(batch[index], statuses: index == 0 ? statuses : StatusList(filler: .placeholder), at: frame.timestamp)
+    /// Raw touches for regions whose application wants them (the C API's region deliveries).
+    public var onDelivery: ((TouchDelivery) -> Void)? {
+        get { output.onDelivery }
+        set { output.onDelivery = newValue }
+    }
+
+    /// The recognizers as they run now; changes apply from the next step on.
+    public var recognizers: RecognizerSet {
+        get {
+            var set = recipe
+            set.adopt(core.engine)
+            return set
+        }
+        set {
+            recipe = newValue
+            core.engine = newValue.engine
         }
     }
 
-    /// Moves time forward with no new report: report timeouts and recognizer timers fire.
-    public func advance(to time: Microseconds) {
-        guard time >= lastTime else { return }
-        var touches = TouchFrame(timestamp: time)
-        var statuses = StatusList(filler: .placeholder)
-        tracker.advance(to: time, into: &touches, statuses: &statuses)
-        deliver(touches, statuses: statuses, at: time)
-    }
+    public var tracker: TrackerConfiguration { core.tracker.configuration }
 
-    /// The system takes every touch away (a reset, an alert): each live touch is cancelled.
-    public func cancelAll(at time: Microseconds) {
-        var touches = TouchFrame(timestamp: time)
-        tracker.cancelAll(at: time, into: &touches)
-        deliver(touches, statuses: StatusList(filler: .placeholder), at: time)
-    }
+    /// The latest instant the pipeline has processed.
+    public var lastTime: Microseconds { core.now }
 
-    /// The input is over: advance past every pending timer.
-    public func finish() {
-        advance(through: lastTime + Pipeline.settleTime)
-    }
+    /// True while a touch is down.
+    public var hasLiveTouches: Bool { core.liveTouchCount > 0 }
 
     /// When the tracker or a recognizer next has something to do on its own.
-    public var nextDeadline: Microseconds? {
-        switch (tracker.nextDeadline, recognizers.nextDeadline) {
-        case (let a?, let b?): min(a, b)
-        case (let a, let b): a ?? b
+    public var nextDeadline: Microseconds? { core.nextDeadline }
+
+    /// One report, after every deadline due before it.
+    public func consume(_ frame: ContactFrame) {
+        core.consume(frame, into: &output)
+    }
+
+    /// Moves time forward with no new report: every deadline up to `time` fires at its own instant.
+    public func advance(to time: Microseconds) {
+        core.advance(to: time, into: &output)
+    }
+
+    /// The system takes every touch away (a reset, a lost link): each live touch is cancelled.
+    public func cancelAll(at time: Microseconds) {
+        core.cancelAll(at: time, into: &output)
+    }
+
+    /// The input is over: every pending timer fires and touches still down are cancelled.
+    public func finish() {
+        core.finish(into: &output)
+    }
+}
+
+/// The pipeline's output as `HostEvent`s. A held finger would repeat `stationary` at the report
+/// rate; the stream leaves it out.
+private struct SinkOutput: TouchPipelineOutput {
+    let sink: (HostEvent) -> Void
+    var onDelivery: ((TouchDelivery) -> Void)?
+
+    init(sink: @escaping (HostEvent) -> Void) { self.sink = sink }
+
+    mutating func status(_ event: StatusEvent) { sink(.status(event)) }
+
+    mutating func touches(_ frame: TouchFrame) {
+        for index in frame.touches.indices where frame.touches[index].phase != .stationary {
+            sink(.touch(frame.touches[index], at: frame.timestamp))
         }
     }
 
-    /// Advances to `time`, stopping at every deadline on the way so that each timer fires at its
-    /// own instant, as it would have live, not at the next report.
-    public func advance(through time: Microseconds) {
-        // Each stop must move time on; a deadline that stays put after firing would loop forever.
-        while let deadline = nextDeadline, deadline > lastTime, deadline < time {
-            advance(to: deadline)
-        }
-        advance(to: time)
-    }
+    mutating func gesture(_ event: GestureEvent) { sink(.gesture(event)) }
 
-    private func deliver(_ touches: TouchFrame, statuses: StatusList, at time: Microseconds) {
-        lastTime = max(lastTime, time)
-        for index in statuses.indices { sink(.status(statuses[index])) }
-        for index in touches.touches.indices {
-            let touch = touches.touches[index]
-            switch touch.phase {
-            case .began: liveTouches.insert(touch.trackingId)
-            case .ended, .cancelled: liveTouches.remove(touch.trackingId)
-            case .moved, .stationary: break
-            }
-            // A held finger would repeat `stationary` at the report rate; the stream leaves it out.
-            if touch.phase != .stationary { sink(.touch(touch, at: touches.timestamp)) }
-        }
-        var events = GestureEventList(filler: .placeholder)
-        if touches.touches.isEmpty {
-            recognizers.advance(to: time, events: &events)
-        } else {
-            recognizers.process(touches, events: &events)
-        }
-        for index in events.indices { sink(.gesture(events[index])) }
-    }
+    mutating func delivery(_ delivery: TouchDelivery) { onDelivery?(delivery) }
 }

@@ -52,7 +52,7 @@ public struct TouchPlot: Sendable {
     public static func make(_ source: ReplaySource, recognizers: RecognizerSelection) -> TouchPlot {
         final class Box: @unchecked Sendable { var plot: TouchPlot; init(_ plot: TouchPlot) { self.plot = plot } }
         let box = Box(TouchPlot(panel: source.panel, recognizerNames: recognizers.engineNames))
-        ReplayRunner.run(source, recognizers: recognizers) { box.plot.add($0) }
+        ReplayDriver.run(source, recognizers: recognizers) { box.plot.add($0) }
         return box.plot
     }
 }

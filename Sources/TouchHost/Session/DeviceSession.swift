@@ -23,6 +23,8 @@ public final class DeviceSession {
     public var controllerEvents = ControllerGestureSource()
     /// Heatmap slices as they arrive (after `setMode(.both)` or `.heatmap`), for the live view.
     public var onHeatmap: ((HeatmapSlice) -> Void)?
+    /// Told when the pipeline is made, once the device has described itself.
+    public var onPipeline: ((Pipeline) -> Void)?
     /// The host's clock: monotonic time for a live link, the recording's timestamps in a replay.
     public var now: () -> Microseconds
 
@@ -123,11 +125,11 @@ public final class DeviceSession {
         guard let pipeline, let arrival = lastArrival else { return }
         let silence = now() - arrival
         guard silence > Self.idleLag else { return }
-        pipeline.advance(through: lastDeviceTime + silence - Self.idleLag)
+        pipeline.advance(to: lastDeviceTime + silence - Self.idleLag)
     }
 
     /// True while a touch is down.
-    public var hasLiveTouches: Bool { !(pipeline?.liveTouches.isEmpty ?? true) || controllerEvents.hasLiveTouches }
+    public var hasLiveTouches: Bool { (pipeline?.hasLiveTouches ?? false) || controllerEvents.hasLiveTouches }
 
     /// The link went away: every touch is cancelled and the user told.
     public func disconnected() {
@@ -162,7 +164,7 @@ public final class DeviceSession {
     /// before any report that follows it.
     private var announcesReconnect = false
 
-    /// The input is over: let every pending timer fire.
+    /// The input is over: every pending timer fires and touches still down are cancelled.
     public func finish() { pipeline?.finish() }
 
     private func readAvailable() throws(LinkError) {
@@ -185,7 +187,11 @@ public final class DeviceSession {
     private func handle(_ message: DeviceMessage) {
         switch message {
         case .info(let info):
-            if pipeline == nil { pipeline = makePipeline(info) { [unowned self] in self.emit($0) } }
+            if pipeline == nil {
+                let made = makePipeline(info) { [unowned self] in self.emit($0) }
+                pipeline = made
+                onPipeline?(made)
+            }
             if announcesReconnect, self.info == nil {
                 emit(.status(StatusEvent(kind: .reconnected, timestamp: lastDeviceTime)))
             }
@@ -193,7 +199,6 @@ public final class DeviceSession {
         case .contacts(let report):
             guard let info, let pipeline, heatmapFinder == nil else { return }
             let time = deviceTime(report.timestamp)
-            pipeline.advance(through: time)
             pipeline.consume(report.contactFrame(on: info, at: time))
         case .status(let status):
             guard let pipeline else { return }
@@ -224,7 +229,6 @@ public final class DeviceSession {
             guard let pipeline, heatmapFinder != nil else { return }
             let time = deviceTime(slice.timestamp)
             guard let frame = heatmapFinder!.add(slice, at: time) else { return }
-            pipeline.advance(through: time)
             pipeline.consume(frame)
         }
     }

@@ -18,9 +18,10 @@ public final class LegacySession {
 
     /// A legacy stream has no sequence numbers and its packets come as the controller pleases: the
     /// contact source lifts a contact quiet for 250 ms, so the tracker must not split a touch, nor
-    /// time it out, any sooner than that.
+    /// time it out, any sooner than that. These controllers routinely lose lifts, so silence ends
+    /// a touch rather than cancelling it (docs/protocols.md).
     public static let trackerConfiguration = TrackerConfiguration(
-        reportRateHz: assumedReportRate, staleGap: 300_000, minimumReportTimeout: 400_000)
+        reportRateHz: assumedReportRate, staleGap: 300_000, minimumReportTimeout: 400_000, silence: .endsTouches)
 
     public init(
         link: any ByteLink, protocol packetProtocol: LegacyProtocol, panel: PanelSize,
@@ -38,7 +39,7 @@ public final class LegacySession {
         forward = { [unowned self] in self.emit($0) }
     }
 
-    public var hasLiveTouches: Bool { !pipeline.liveTouches.isEmpty }
+    public var hasLiveTouches: Bool { pipeline.hasLiveTouches }
 
     /// Waits up to `milliseconds` for bytes, decodes them, and lifts contacts that went quiet.
     public func pump(milliseconds: Int32) throws(LinkError) {
@@ -49,15 +50,13 @@ public final class LegacySession {
         for byte in buffer {
             if let frame = source.push(byte, at: time) {
                 if let status = source.takeStatus() { emit(.status(status)) }
-                pipeline.advance(through: time)
                 pipeline.consume(frame)
             }
         }
         if let frame = source.expireStaleContacts(at: time) {
-            pipeline.advance(through: time)
             pipeline.consume(frame)
         }
-        pipeline.advance(through: time)
+        pipeline.advance(to: time)
     }
 
     /// The link went away: every touch is cancelled.

@@ -1,15 +1,17 @@
 import TouchCore
 
-/// The context's stroke templates: TouchCore's `TemplateLibrary` ($1 unistroke matching), shared
-/// by reference with every template recognizer of the context, so templates added later count too.
-final class TemplateStore {
-    var library = TemplateLibrary(minimumScore: TemplateStore.defaultMinimumScore)
+/// A recognizer set's stroke templates: TouchCore's `TemplateLibrary` ($1 unistroke matching),
+/// shared by reference with every template recognizer of the set, so templates added later count too.
+public final class TemplateStore {
+    public var library = TemplateLibrary(minimumScore: TemplateStore.defaultMinimumScore)
     /// A stroke that matches no template this well (0...1) is no template gesture.
-    static let defaultMinimumScore: Float = 0.8
+    public static let defaultMinimumScore: Float = 0.8
+
+    public init() {}
 
     /// Registers a stroke drawn through `points` (mm); nil when the library is full or the
     /// points are too close together to make a stroke.
-    func add(_ points: [PanelPoint], label: UInt8) -> Int? {
+    public func add(_ points: [PanelPoint], label: UInt8) -> Int? {
         var stroke = StrokeBuffer()
         for (i, point) in points.enumerated() {
             stroke.append(StrokeSample(position: point, time: Microseconds(i) * 10_000), final: i == points.count - 1)
@@ -20,25 +22,25 @@ final class TemplateStore {
 
 /// The matcher of a template recognizer: the stroke of the followed finger, judged against the
 /// context's templates at the lift. `SingleStrokeRecognizer` (TouchCore) does the rest.
-struct TemplateMatcher: SingleStrokeMatcher {
+public struct TemplateMatcher: SingleStrokeMatcher {
     let store: TemplateStore
     private var stroke = StrokeBuffer()
 
-    init(store: TemplateStore) { self.store = store }
+    public init(store: TemplateStore) { self.store = store }
 
-    var kind: GestureKind { .template }
+    public var kind: GestureKind { .template }
 
-    mutating func begin(at point: PanelPoint, time: Microseconds) {
+    public mutating func begin(at point: PanelPoint, time: Microseconds) {
         stroke.removeAll()
         stroke.append(StrokeSample(position: point, time: time))
     }
 
-    mutating func move(to point: PanelPoint, time: Microseconds) -> Bool {
+    public mutating func move(to point: PanelPoint, time: Microseconds) -> Bool {
         stroke.append(StrokeSample(position: point, time: time))
         return true
     }
 
-    mutating func end(at point: PanelPoint, time: Microseconds, values: inout GestureValues) -> Bool {
+    public mutating func end(at point: PanelPoint, time: Microseconds, values: inout GestureValues) -> Bool {
         stroke.append(StrokeSample(position: point, time: time), final: true)
         guard let match = store.library.recognize(stroke) else { return false }
         values.templateIndex = UInt8(clamping: match.index)
@@ -46,5 +48,5 @@ struct TemplateMatcher: SingleStrokeMatcher {
         return true
     }
 
-    mutating func cancel() { stroke.removeAll() }
+    public mutating func cancel() { stroke.removeAll() }
 }

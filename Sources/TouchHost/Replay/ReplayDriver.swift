@@ -1,0 +1,117 @@
+import TouchCore
+
+/// The one driver of a loaded input, for `touchhost replay`, `plot` and the C API's `replay:`
+/// source: a script's or an importer's frames go straight into a pipeline, in virtual time; a
+/// recording of a live link goes through the same `DeviceSession` a port uses, with the
+/// recording's host timestamps as the session's clock, so its bytes meet the frame decoder,
+/// tracker and recognizers exactly as they did live. At the end of the input every pending timer
+/// fires and touches still down are cancelled.
+public final class ReplayDriver {
+    /// Makes the pipeline for the input: its tracker settings, its panel, and the sink to feed.
+    public typealias MakePipeline = (TrackerConfiguration, PanelSize, @escaping (HostEvent) -> Void) -> Pipeline
+
+    private enum Feed {
+        case items([ReplayItem])
+        case recording(DeviceSession, [Recording.Chunk])
+    }
+
+    public let name: String
+    private let feed: Feed
+    private var next = 0
+    /// The recording's clock, which its session reads instead of the host's.
+    private var clock: Microseconds = 0
+    /// The input's pipeline; a recording's is made when its device describes itself.
+    public private(set) var pipeline: Pipeline?
+    public private(set) var isFinished = false
+
+    public init(_ source: ReplaySource, sink: @escaping (HostEvent) -> Void, makePipeline: @escaping MakePipeline) {
+        name = source.name
+        if let recording = source.recording {
+            let session = DeviceSession(link: NoLink(), sink: sink) { info, emit in
+                let size = info.panelSize
+                return makePipeline(
+                    TrackerConfiguration(reportRateHz: max(Int(info.reportRate), 1)),
+                    PanelSize(width: size.x, height: size.y), emit)
+            }
+            feed = .recording(session, recording.chunks.filter { $0.direction == .fromDevice })
+            session.now = { [unowned self] in self.clock }
+            session.onPipeline = { [unowned self] in self.pipeline = $0 }
+        } else {
+            feed = .items(source.items)
+            pipeline = makePipeline(source.tracker, source.panel, sink)
+        }
+    }
+
+    /// A driver whose pipeline runs the recognizers `--recognizers` named.
+    public convenience init(_ source: ReplaySource, recognizers: RecognizerSelection, sink: @escaping (HostEvent) -> Void) {
+        self.init(source, sink: sink) { tracker, panel, sink in
+            HostStack.pipeline(recognizers: recognizers, tracker: tracker, panel: panel, sink: sink)
+        }
+    }
+
+    /// The latest instant the input has reached.
+    public var lastTime: Microseconds { pipeline?.lastTime ?? 0 }
+
+    /// Feeds up to `limit` reports (or recorded chunks) while `more()` allows, and finishes the
+    /// input when it runs out. Returns true once the input is finished.
+    @discardableResult
+    public func step(limit: Int, while more: () -> Bool = { true }) -> Bool {
+        guard !isFinished else { return true }
+        var budget = limit
+        switch feed {
+        case .items(let items):
+            while next < items.count, budget > 0, more() {
+                switch items[next] {
+                case .frame(let frame): pipeline?.consume(frame)
+                case .cancel(let time): pipeline?.cancelAll(at: time)
+                }
+                next += 1
+                budget -= 1
+            }
+            if next == items.count {
+                pipeline?.finish()
+                isFinished = true
+            }
+        case .recording(let session, let chunks):
+            while next < chunks.count, budget > 0, more() {
+                // Bytes first, as a live pump reads before it lets idle time pass: a chunk that came
+                // late because the recording machine was busy must not look like a silent device.
+                // Timers due during a real silence still fire in order, before the next report.
+                clock = chunks[next].time
+                session.receive(chunks[next].bytes)
+                session.advanceIdle()
+                next += 1
+                budget -= 1
+            }
+            if next == chunks.count {
+                session.finish()
+                isFinished = true
+            }
+        }
+        return isFinished
+    }
+
+    /// Feeds the whole input.
+    public func run() {
+        while !step(limit: .max) {}
+    }
+
+    /// Every live touch is cancelled at the input's present (th_context_cancel_touches).
+    public func cancelAll() {
+        pipeline?.cancelAll(at: lastTime)
+    }
+
+    /// Replays `source` to its end with the recognizers named.
+    public static func run(_ source: ReplaySource, recognizers: RecognizerSelection, sink: @escaping (HostEvent) -> Void) {
+        ReplayDriver(source, recognizers: recognizers, sink: sink).run()
+    }
+}
+
+/// The link of a session fed by hand.
+final class NoLink: ByteLink {
+    let name = "recording"
+    var pollDescriptor: Int32 { -1 }
+    func read(into buffer: inout [UInt8]) throws(LinkError) -> Int { 0 }
+    func write(_ bytes: [UInt8]) throws(LinkError) {}
+    func close() {}
+}
