@@ -40,28 +40,115 @@ import TouchCore
         #expect(frames[0].all.map(\.phase) == [.moved])
     }
 
-    @Test func upAndNewDownWithTheSameIdInOneReportAreTwoTouches() throws {
+    /// An up and a new finger with the same id in one report, as a controller that hands a freed id
+    /// out at once lists them: in either order, and the new finger near the old one or far from it.
+    struct Reuse: CustomTestStringConvertible, Sendable {
+        let upFirst: Bool
+        let newState: ContactState
+        let newAt: PanelPoint
+        var testDescription: String {
+            let new = "\(newState) at (\(newAt.x), \(newAt.y))"
+            return upFirst ? "up, then \(new)" : "\(new), then up"
+        }
+
+        func contacts(id: UInt8, oldAt: PanelPoint) -> [ReportedContact] {
+            let up = contact(id, .up, oldAt.x, oldAt.y)
+            let new = contact(id, newState, newAt.x, newAt.y)
+            return upFirst ? [up, new] : [new, up]
+        }
+
+        static let all: [Reuse] = [
+            Reuse(upFirst: true, newState: .down, newAt: PanelPoint(x: 300, y: 150)),
+            Reuse(upFirst: false, newState: .down, newAt: PanelPoint(x: 300, y: 150)),
+            Reuse(upFirst: true, newState: .down, newAt: PanelPoint(x: 11, y: 10)),
+            Reuse(upFirst: false, newState: .down, newAt: PanelPoint(x: 11, y: 10)),
+            Reuse(upFirst: false, newState: .move, newAt: PanelPoint(x: 300, y: 150)),
+        ]
+    }
+
+    @Test(arguments: Reuse.all)
+    func upAndNewDownWithTheSameIdInOneReportAreTwoTouches(_ reuse: Reuse) throws {
         var probe = TrackerProbe()
         let old = try #require(probe.feed(report(at: 0, contact(2, .down, 10, 10))).last?.touches(.began).first)
-        let frames = probe.feed(report(at: 8, contact(2, .up, 10, 10), contact(2, .down, 300, 150)))
-        let frame = try #require(frames.last)
-        #expect(frame.touch(old.trackingId)?.phase == .ended)
-        let fresh = try #require(frame.touches(.began).first)
+        var frame = ContactFrame(timestamp: 8_000)
+        for entry in reuse.contacts(id: 2, oldAt: old.position) { frame.add(entry) }
+        let frames = probe.feed(frame)
+        // The up says the old touch lifted: it ends in the report's own frame, not as a lost lift.
+        #expect(frames.count == 1)
+        let last = try #require(frames.last)
+        #expect(last.touch(old.trackingId)?.phase == .ended)
+        let fresh = try #require(last.touches(.began).first)
+        #expect(last.touches(.began).count == 1)
         #expect(fresh.trackingId != old.trackingId)
-        #expect(fresh.position == PanelPoint(x: 300, y: 150))
+        #expect(fresh.position == reuse.newAt)
         // Another slot was free, so the new touch does not take the one that ended in this frame.
         #expect(fresh.slot != old.slot)
         #expect(probe.statuses(.duplicateContact).isEmpty)
+        #expect(probe.tracker.liveTouchCount == 1)
     }
 
-    @Test func sameIdTwiceInOneReportIsOneTouchAndCountsADuplicate() throws {
-        var probe = TrackerProbe()
-        let frames = probe.feed(report(at: 0, contact(7, .down, 40, 40), contact(7, .down, 90, 40), contact(8, .down, 5, 5)))
-        #expect(frames.count == 1)
-        #expect(frames[0].touches(.began).count == 2)
-        #expect(frames[0].touches(.began).first?.position == PanelPoint(x: 40, y: 40))
-        #expect(probe.statuses(.duplicateContact).map(\.count) == [1])
+    @Test(arguments: [true, false])
+    func theNewTouchOfAReusedIdTakesTheSlotItsLiftFreedWhenNoOtherIsFree(upFirst: Bool) throws {
+        var probe = TrackerProbe(TrackerConfiguration(capacity: 2))
+        let first = try #require(probe.feed(report(at: 0, contact(1, .down, 10, 10), contact(2, .down, 60, 10))).last)
+        let old = try #require(first.all.first { $0.position == PanelPoint(x: 10, y: 10) })
+        let up = contact(1, .up, 10, 10)
+        let down = contact(1, .down, 200, 120)
+        let stay = contact(2, .move, 60, 10)
+        let frame = try #require(probe.feed(upFirst ? report(at: 8, up, down, stay) : report(at: 8, down, stay, up)).last)
+        #expect(frame.touch(old.trackingId)?.phase == .ended)
+        let fresh = try #require(frame.touches(.began).first)
+        #expect(fresh.slot == old.slot)
+        #expect(fresh.trackingId != old.trackingId)
+        #expect(frame.touches(.stationary).count == 1)
+        #expect(probe.statuses(.overflow).isEmpty && probe.statuses(.duplicateContact).isEmpty)
         #expect(probe.tracker.liveTouchCount == 2)
+    }
+
+    /// Repeats of one id in one report that are not one lift plus one new finger.
+    struct Repeat: CustomTestStringConvertible, Sendable {
+        let name: String
+        /// Whether id 7 is live (down at (40, 40)) before the report.
+        let live: Bool
+        let states: [ContactState]
+        let ended: Int
+        let began: Int
+        let duplicates: UInt32
+        var testDescription: String { name }
+
+        static let all: [Repeat] = [
+            Repeat(name: "down twice", live: false, states: [.down, .down], ended: 0, began: 1, duplicates: 1),
+            Repeat(name: "down twice on a live id", live: true, states: [.down, .down], ended: 0, began: 0, duplicates: 1),
+            Repeat(name: "move twice", live: true, states: [.move, .move], ended: 0, began: 0, duplicates: 1),
+            Repeat(name: "down and move", live: true, states: [.down, .move], ended: 0, began: 0, duplicates: 1),
+            Repeat(name: "up twice", live: true, states: [.up, .up], ended: 1, began: 0, duplicates: 1),
+            Repeat(name: "up, down, down", live: true, states: [.up, .down, .down], ended: 1, began: 1, duplicates: 1),
+            Repeat(name: "down, up, up", live: true, states: [.down, .up, .up], ended: 1, began: 1, duplicates: 1),
+        ]
+    }
+
+    @Test(arguments: Repeat.all)
+    func sameIdTwiceInOneReportIsOneTouchAndCountsADuplicate(_ repeated: Repeat) throws {
+        var probe = TrackerProbe()
+        if repeated.live { probe.feed(report(at: 0, contact(7, .down, 40, 40))) }
+        // Each entry somewhere else, so which one the tracker kept shows in the positions.
+        var frame = ContactFrame(timestamp: 8_000)
+        for (index, state) in repeated.states.enumerated() {
+            frame.add(contact(7, state, 40 + Float(index), 40))
+        }
+        frame.add(contact(8, .down, 5, 5))
+        let frames = probe.feed(frame)
+        #expect(frames.count == 1)
+        let last = try #require(frames.last)
+        #expect(last.touches(.ended).count == repeated.ended)
+        // Id 8 begins too.
+        #expect(last.touches(.began).count == repeated.began + 1)
+        // The first entry of each kind wins.
+        let kept = repeated.states.firstIndex { $0 != .up }.map { PanelPoint(x: 40 + Float($0), y: 40) }
+        let seven = last.all.filter { !$0.phase.isTerminal && $0.position != PanelPoint(x: 5, y: 5) }
+        #expect(seven.map(\.position) == (kept.map { [$0] } ?? []))
+        #expect(probe.statuses(.duplicateContact).map(\.count) == [repeated.duplicates])
+        #expect(probe.tracker.liveTouchCount == (kept == nil ? 1 : 2))
     }
 
     @Test func contactMissingFromAFullReportHasLifted() throws {

@@ -58,7 +58,14 @@ import TouchCore
         ("0ms down 2 1 1\n1ms down 2 1 1", 2, "already down"),
         ("0ms tap 1 1\npanel 100 100", 2, "before the first timed statement"),
         ("0ms report [3 sideways 1 1]", 1, "down, move or up"),
-        ("0ms report [3 down 1 1] [3 move 1 1]", 1, "twice"),
+        ("0ms report [32 down 1 1]", 1, "contact id 32 is not in 0...31"),
+        ("0ms report [1 down 1 1]\n8ms report [1 up 1 1] [255 down 1 1]", 2, "contact id 255 is not in 0...31"),
+        ("0ms report [-1 down 1 1]", 1, "contact id -1 is not in 0...31"),
+        ("0ms report [2.5 down 1 1]", 1, "contact id '2.5' is not a whole number"),
+        ("0ms report [2 up 51 50] [2 down 200]", 1, "y ']' is not a number"),
+        ("0ms report [2 up 51 50] 2 down 200 120]", 1, "expected '[', found '2'"),
+        ("0ms report [2 up 51 50] [2 down 200 120", 1, "expected ']' at the end of the line"),
+        ("0ms report seq 65536x [2 up 51 50]", 1, "not a whole number"),
         ("0ms path 1 1 in 100ms", 1, "at least two points"),
         ("0ms hold 1 1 for 0ms", 1, "greater than 0"),
         ("0ms tap 1 1 extra", 1, "unexpected 'extra'"),
@@ -77,6 +84,31 @@ import TouchCore
             #expect(error.message.contains(fragment), "\(error)")
             #expect(error.description.hasPrefix("line \(line): "))
         }
+    }
+
+    /// Frames a controller can send, however odd: the parser keeps them as written and leaves what
+    /// they mean to the tracker (docs/tracking.md).
+    @Test(arguments: [
+        ("8s report [2 up 51 50] [2 down 200 120]", [(2, ContactState.up, 51, 50), (2, .down, 200, 120)]),
+        ("8s report [2 down 200 120] [2 up 51 50]", [(2, .down, 200, 120), (2, .up, 51, 50)]),
+        ("8s report [5 down 60 60] [5 down 60 60]", [(5, .down, 60, 60), (5, .down, 60, 60)]),
+        ("8s report [3 down 1 1] [3 move 1 1]", [(3, .down, 1, 1), (3, .move, 1, 1)]),
+        ("8s report [4 up 1 1][4 up 1 1]", [(4, .up, 1, 1), (4, .up, 1, 1)]),
+        ("8s report [0 down 0 0] [31 move 345 194]", [(0, .down, 0, 0), (31, .move, 345, 194)]),
+    ] as [(String, [(UInt8, ContactState, Float, Float)])])
+    func controllerReportsKeepEveryContactAsWritten(text: String, contacts: [(UInt8, ContactState, Float, Float)]) throws {
+        let expected = contacts.map { ScriptContact(id: $0.0, state: $0.1, position: PanelPoint(x: $0.2, y: $0.3)) }
+        #expect(try only(text).statement == .report(sequence: nil, contacts: expected))
+    }
+
+    @Test func aReportMayListTheWireLimitOfContactsWithOneId() throws {
+        let text = "0ms report" + String(repeating: " [31 down 10 10]", count: TouchLimits.maxContacts)
+        guard case .report(_, let contacts) = try only(text).statement else {
+            Issue.record("not a report")
+            return
+        }
+        #expect(contacts.count == TouchLimits.maxContacts)
+        #expect(contacts.allSatisfy { $0.id == WireContact.maxId })
     }
 
     @Test func commentsAndBlankLinesAreIgnored() throws {

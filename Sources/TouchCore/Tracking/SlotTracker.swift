@@ -70,15 +70,19 @@ public struct SlotTracker: Sendable {
         var duplicates = 0
         var ledger = ContactIdLedger()
         var newcomers = InlineList<20, Int>(filler: 0)
-        for index in frame.contacts.indices {
-            let contact = frame.contacts[index]
-            guard let id = contact.controllerId else { continue }
-            guard ledger.admit(id, state: contact.state) else {
-                duplicates += 1
-                continue
-            }
-            if apply(contact, id: id, at: now, closing: &closing.touches, endings: &endings) {
-                newcomers.append(index)
+        // Lifts first, wherever they stand in the report: a down listed before the up with its id
+        // is the id's next touch, never a continuation of the touch that up ends.
+        for pass in 0..<2 {
+            for index in frame.contacts.indices {
+                let contact = frame.contacts[index]
+                guard let id = contact.controllerId, (contact.state == .up) == (pass == 0) else { continue }
+                guard ledger.admit(id, state: contact.state) else {
+                    duplicates += 1
+                    continue
+                }
+                if apply(contact, id: id, at: now, closing: &closing.touches, endings: &endings) {
+                    newcomers.append(index)
+                }
             }
         }
         matchAnonymous(frame.contacts, at: now, endings: &endings, newcomers: &newcomers)

@@ -133,19 +133,20 @@ public enum TouchScriptParser {
             }
             sequence = UInt32(value)
         }
+        // Any list a controller can send is a report, the same id twice included: what it means
+        // is the tracker's to decide (docs/tracking.md), so only syntax and ranges are errors here.
         var contacts: [ScriptContact] = []
         while tokens.peek() != nil {
             try tokens.expect("[")
             let id = try tokens.integer("contact id")
-            guard (0...255).contains(id) else { throw tokens.error("contact id \(id) is not in 0...255") }
+            guard (0...Int(WireContact.maxId)).contains(id) else {
+                throw tokens.error("contact id \(id) is not in 0...\(WireContact.maxId)")
+            }
             guard let stateName = tokens.next(), let state = ContactState(scriptName: stateName) else {
                 throw tokens.error("a contact's state is down, move or up")
             }
             let position = try tokens.point()
             try tokens.expect("]")
-            if contacts.contains(where: { $0.id == UInt8(id) }) {
-                throw tokens.error("contact id \(id) appears twice in one report")
-            }
             contacts.append(ScriptContact(id: UInt8(id), state: state, position: position))
         }
         return .report(sequence: sequence, contacts: contacts)
