@@ -8,21 +8,46 @@ import TouchCore
         var testDescription: String { "\(hz) Hz" }
     }
 
-    // max(100 ms, 8 report intervals): 100 ms at 120 Hz, 8 x 33.3 ms at 30 Hz.
-    @Test(arguments: [Rate(hz: 120, timeoutMilliseconds: 100), Rate(hz: 30, timeoutMilliseconds: 266.664)])
-    func reportsStoppingWithAFingerDownEndTheTouchAfterTheReportTimeout(_ rate: Rate) throws {
-        var probe = TrackerProbe(TrackerConfiguration(reportRateHz: rate.hz))
+    struct Silence: CustomTestStringConvertible {
+        let rule: SilenceRule
+        let hz: Int
+        let timeoutMilliseconds: Double
+        let phase: TouchPhase
+        var testDescription: String { "\(rule) at \(hz) Hz" }
+    }
+
+    // max(100 ms, 8 report intervals): 100 ms at 120 Hz, 8 x 33.3 ms at 30 Hz. A streaming
+    // controller that stalls has its touches cancelled; a legacy one that loses lifts ends them.
+    @Test(arguments: [
+        Silence(rule: .cancelsTouches, hz: 120, timeoutMilliseconds: 100, phase: .cancelled),
+        Silence(rule: .cancelsTouches, hz: 30, timeoutMilliseconds: 266.664, phase: .cancelled),
+        Silence(rule: .endsTouches, hz: 120, timeoutMilliseconds: 100, phase: .ended),
+    ])
+    func reportsStoppingWithAFingerDownReleaseTheTouchAfterTheReportTimeoutByTheSilenceRule(_ silence: Silence) throws {
+        var probe = TrackerProbe(TrackerConfiguration(reportRateHz: silence.hz, silence: silence.rule))
         probe.feed(report(at: 0, contact(1, .down, 10, 10)))
         probe.feed(report(at: 10, contact(1, .move, 11, 10)))
         let deadline = try #require(probe.tracker.nextDeadline)
-        #expect(deadline == Microseconds((10 + rate.timeoutMilliseconds) * 1000))
-        #expect(probe.advance(toMilliseconds: 9 + rate.timeoutMilliseconds).touches.isEmpty)
+        #expect(deadline == Microseconds((10 + silence.timeoutMilliseconds) * 1000))
+        #expect(probe.advance(toMilliseconds: 9 + silence.timeoutMilliseconds).touches.isEmpty)
         #expect(probe.statuses(.reportTimeout).isEmpty)
-        let ended = probe.advance(toMilliseconds: 10 + rate.timeoutMilliseconds)
-        #expect(ended.all.map(\.phase) == [.ended])
+        let released = probe.advance(toMilliseconds: 10 + silence.timeoutMilliseconds)
+        #expect(released.all.map(\.phase) == [silence.phase])
         #expect(probe.statuses(.reportTimeout).map(\.count) == [1])
         #expect(probe.tracker.liveTouchCount == 0)
         #expect(probe.tracker.nextDeadline == nil)
+    }
+
+    @Test(arguments: [1_000.0, 60_000.0])
+    func anEventDrivenSourceHoldsARestingTouchThroughAnySilence(_ milliseconds: Double) throws {
+        var probe = TrackerProbe(.eventDriven())
+        probe.feed(report(at: 0, contact(1, .down, 10, 10)))
+        #expect(probe.tracker.nextDeadline == nil)
+        #expect(probe.advance(toMilliseconds: milliseconds).touches.isEmpty)
+        let frames = probe.feed(report(at: milliseconds, contact(1, .move, 40, 10)))
+        #expect(frames.count == 1)
+        #expect(frames.last?.touches(.moved).count == 1)
+        #expect(probe.statuses(.reportTimeout).isEmpty)
     }
 
     @Test func aReportArrivingAfterTheTimeoutEndsTheStaleTouchInItsOwnFrameFirst() throws {

@@ -33,7 +33,8 @@ import TouchCore
                 var statuses = StatusList(filler: .placeholder)
                 tracker.advance(to: time, into: &output, statuses: &statuses)
                 for index in statuses.indices { kinds.insert(statuses[index].kind.rawValue) }
-                #expect(output.touches.indices.allSatisfy { output.touches[$0].phase == .ended })
+                // The scripts' configurations stream: a silence cancels (SilenceRule).
+                #expect(output.touches.indices.allSatisfy { output.touches[$0].phase == script.configuration.silence.phaseOnSilence })
                 audit.check(output)
             case .cancel(let time):
                 var output = TouchFrame(timestamp: 0)
@@ -161,5 +162,16 @@ struct FaultScript {
             if frame.contacts.isFull { frame.contacts[frame.contacts.count - 1] = copy } else { frame.add(copy) }
         }
         return .report(frame)
+    }
+}
+
+extension SilenceRule {
+    /// The phase the report timeout gives a silent touch.
+    var phaseOnSilence: TouchPhase? {
+        switch self {
+        case .holdsTouches: nil
+        case .cancelsTouches: .cancelled
+        case .endsTouches: .ended
+        }
     }
 }

@@ -22,7 +22,7 @@ import TouchCore
     private func run(_ path: String, format: ReplayFormat) throws -> [HostEvent] {
         let source = try ReplaySource.load(path: path, format: format, options: ImportOptions(size: PanelSize(width: 300, height: 200)))
         var events: [HostEvent] = []
-        ReplayRunner.run(source, recognizers: .kiosk) { events.append($0) }
+        ReplayDriver.run(source, recognizers: .kiosk) { events.append($0) }
         return events
     }
 
