@@ -1,7 +1,7 @@
 import TouchCore
 
 /// Byte offsets of the structs in touchhost.h. The header is hand-written C, so the Swift side
-/// reads and writes its structs by offset rather than trusting Swift's own layout; tests/c/layout.c
+/// reads and writes its structs by offset rather than trusting Swift's own layout; CTests/c/layout.c
 /// checks every offset here against the C compiler's offsetof.
 enum CLayout {
     enum ContextOptions {

@@ -11,7 +11,7 @@ struct CAPIDeviceTests {
     }
 
     @Test func aControllerOnAPseudoTerminalGivesTapsPansAndPinchesThenADisconnect() throws {
-        let program = try Self.build("tests/c/source_loop.c", "source_loop")
+        let program = try Self.build("CTests/c/source_loop.c", "source_loop")
         let controller = try CAPIFakeController()
         let running = CAPIProcess.start(program, [controller.path, "20000"])
         #expect(controller.answerHost(within: 10), "the C program never asked the controller to describe itself")
@@ -38,7 +38,7 @@ struct CAPIDeviceTests {
     /// session, tracker and recognizers, and the example program's regions.
     @Test func kioskExampleOnAnEmulatedBoard() throws {
         let program = try Self.build("examples/kiosk.c", "kiosk")
-        let script = CAPILibrary.source("tests/c/fixtures/kiosk_tour.touch")
+        let script = CAPILibrary.source("CTests/c/fixtures/kiosk_tour.touch")
         let result = CAPIProcess.run(program, ["emulate:kiosk-15?script=\(script)", "30"], timeout: 60)
         #expect(result.status == 0, "\(result.output)")
         let lines = result.output.split(separator: "\n").map(String.init)
@@ -54,7 +54,7 @@ struct CAPIDeviceTests {
     /// The same tour played by `touchhost emulate` in its own process, the kiosk on the pty it names.
     @Test func kioskExampleAgainstTouchhostEmulate() throws {
         let program = try Self.build("examples/kiosk.c", "kiosk")
-        let script = CAPILibrary.source("tests/c/fixtures/kiosk_tour.touch")
+        let script = CAPILibrary.source("CTests/c/fixtures/kiosk_tour.touch")
         let emulator = try TouchHostBinary.start(
             try TouchHostBinary.locate(), ["emulate", "--board", "kiosk-15", "--script", script])
         defer { if emulator.process.isRunning { emulator.process.terminate() } }
@@ -71,7 +71,7 @@ struct CAPIDeviceTests {
     }
 
     @Test func aControllerOverTCPWorksAsOneOnAPort() throws {
-        let program = try Self.build("tests/c/source_loop.c", "source_loop")
+        let program = try Self.build("CTests/c/source_loop.c", "source_loop")
         let listener = try CAPITCPListener()
         var running: CAPIProcess.Running?
         let controller = try CAPIFakeController(listener: listener) {
@@ -89,7 +89,7 @@ struct CAPIDeviceTests {
     }
 
     @Test func aControllerThatHangsUpGivesErrorsNotSIGPIPE() throws {
-        let program = try Self.build("tests/c/peer_gone.c", "peer_gone")
+        let program = try Self.build("CTests/c/peer_gone.c", "peer_gone")
         let listener = try CAPITCPListener()
         let running = CAPIProcess.start(program, ["tcp:127.0.0.1:\(listener.port)"])
         let fd = try listener.accept(within: 10)
@@ -130,7 +130,7 @@ struct CAPIDeviceTests {
     }
 
     @Test func replayOfARecordingRunsTheLinkTrafficThroughTheWholeStack() throws {
-        let program = try Self.build("tests/c/source_loop.c", "source_loop")
+        let program = try Self.build("CTests/c/source_loop.c", "source_loop")
         let controller = CAPIRecordedController()
         controller.idle(seconds: 0.1)
         controller.tap(at: PanelPoint(x: 150, y: 100))
@@ -149,7 +149,7 @@ struct CAPIDeviceTests {
     }
 
     @Test func commandsReachTheControllerAndItsAnswersComeBackAsEvents() throws {
-        let program = try Self.build("tests/c/device_commands.c", "device_commands")
+        let program = try Self.build("CTests/c/device_commands.c", "device_commands")
         let controller = try CAPIFakeController()
         let running = CAPIProcess.start(program, [controller.path])
         #expect(controller.answerHost(within: 10))
@@ -165,8 +165,8 @@ struct CAPIDeviceTests {
 
     @Test(arguments: [false, true])
     func replayOfATouchScriptRecognizesWhatItPlays(sanitized: Bool) throws {
-        let program = try Self.build("tests/c/source_loop.c", "source_loop", sanitize: sanitized)
-        let script = CAPILibrary.source("tests/c/fixtures/tap_pinch_drag.touch")
+        let program = try Self.build("CTests/c/source_loop.c", "source_loop", sanitize: sanitized)
+        let script = CAPILibrary.source("CTests/c/fixtures/tap_pinch_drag.touch")
         let result = CAPIProcess.run(program, ["replay:" + script], timeout: 60)
         #expect(result.status == 0, "\(result.output)")
         let gestures = result.output.split(separator: "\n").filter { $0.hasPrefix("gesture") && !$0.hasSuffix("changed") }
@@ -191,7 +191,7 @@ struct CAPIRecordingTests {
 
     @Test(.enabled(if: !recordings.isEmpty, "shared/data/evemu is not here"), arguments: recordings)
     func evemuRecordingReplaysToItsEnd(name: String) throws {
-        let program = try CAPIDeviceTests.build("tests/c/source_loop.c", "source_loop")
+        let program = try CAPIDeviceTests.build("CTests/c/source_loop.c", "source_loop")
         // Devices without a resolution need a size; a 15.6" panel is a fair guess.
         let source = "replay:\(Self.folder.appendingPathComponent(name).path)?size=345x194"
         let result = CAPIProcess.run(program, [source], timeout: 120)

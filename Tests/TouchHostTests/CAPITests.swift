@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The C API as a C program sees it: programs under tests/c are compiled with the system cc
+/// The C API as a C program sees it: programs under CTests/c are compiled with the system cc
 /// against the built libtouchhost.so, plainly and with AddressSanitizer and UBSan, and must pass
 /// their own checks.
 @Suite("CAPI", .serialized)
@@ -10,7 +10,7 @@ struct CAPITests {
 
     @Test(arguments: programs, [false, true])
     func cProgramPassesItsChecks(program: String, sanitized: Bool) throws {
-        let binary = try CAPILibrary.program("tests/c/\(program).c", program, sanitize: sanitized)
+        let binary = try CAPILibrary.program("CTests/c/\(program).c", program, sanitize: sanitized)
         let result = CAPIProcess.run(
             binary, [], environment: ["ASAN_OPTIONS": "detect_leaks=1", "UBSAN_OPTIONS": "print_stacktrace=1"],
             timeout: 60)
@@ -21,7 +21,7 @@ struct CAPITests {
     @Test func headerCompilesAsCpp17WithWarningsAsErrors() throws {
         let binary = CAPILibrary.scratch("header_compiles")
         try CAPILibrary.compile(
-            [CAPILibrary.source("tests/cpp/header_compiles.cpp")], output: binary, cpp: true, extra: ["-pedantic"])
+            [CAPILibrary.source("CTests/cpp/header_compiles.cpp")], output: binary, cpp: true, extra: ["-pedantic"])
         let result = CAPIProcess.run(binary, [], timeout: 30)
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("no event waiting"))

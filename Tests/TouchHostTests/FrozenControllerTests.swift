@@ -50,7 +50,7 @@ import TouchCore
     }
 
     @Test func theCAPICancelsTheTouchAndTheLongPressOfAFrozenController() throws {
-        let program = try CAPILibrary.program("tests/c/source_loop.c", "source_loop")
+        let program = try CAPILibrary.program("CTests/c/source_loop.c", "source_loop")
         let (emulator, pty, cleanup) = try Self.startEmulator()
         defer { cleanup() }
         let running = CAPIProcess.start(program, [pty, "15000"])

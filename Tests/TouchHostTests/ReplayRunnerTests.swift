@@ -23,11 +23,12 @@ import TouchCore
             ])
     }
 
-    @Test func touchesLeftDownEndByTheReportTimeoutNotAtTheEndOfTheInput() throws {
+    @Test func touchesLeftDownWhenReportsStopAreCancelledAtTheReportTimeoutNotAtTheEndOfTheInput() throws {
         let lines = try replay("rate 100\n0ms report [1 down 10 10]")
         // The tracker's timeout at 100 reports/s is max(100 ms, 8 periods) = 100 ms; virtual time
-        // stops at every deadline, so it fires at that instant rather than seconds later.
-        #expect(lines.last == #"{"type":"touch","t":100.0,"phase":"ended","id":1,"slot":0,"x":10.0,"y":10.0}"#)
+        // stops at every deadline, so it fires at that instant rather than seconds later. A
+        // controller that stops reporting has stalled: nobody knows what the finger did.
+        #expect(lines.last == #"{"type":"touch","t":100.0,"phase":"cancelled","id":1,"slot":0,"x":10.0,"y":10.0}"#)
         #expect(lines.contains(#"{"type":"status","t":100.0,"event":"report-timeout","count":1}"#))
     }
 

@@ -204,7 +204,8 @@ typedef enum th_status_kind {
     TH_STATUS_OVERFLOW = 5,
     /** `count` duplicate contacts in one report were ignored. */
     TH_STATUS_DUPLICATE_CONTACT = 6,
-    /** Reports stopped with `count` touches down; they ended after the report timeout. */
+    /** Reports stopped with `count` touches down for the report timeout: a stalled controller's
+     *  touches (and their gestures) were cancelled; a legacy protocol's ended. */
     TH_STATUS_REPORT_TIMEOUT = 7,
     TH_STATUS_RECALIBRATED = 8,
     /** The event queue was full: `count` events were dropped (see max_events). */
