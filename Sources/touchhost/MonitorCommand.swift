@@ -156,19 +156,14 @@ struct MonitorCommand: ParsableCommand {
     }
 
     /// Tries the port again with backoff: a USB adapter pulled and put back, an emulator restarted.
+    /// The session reopens PORT until the device answers again, or `giveUp`.
     func reconnect(_ session: DeviceSession, giveUp: () -> Bool, output: EventOutput?) throws -> Bool {
-        var backoff = ReconnectBackoff()
-        while !giveUp() {
-            let wakeUp = MonotonicClock.now() + backoff.next()
-            while MonotonicClock.now() < wakeUp, !giveUp() { usleep(20_000) }
-            if giveUp() { break }
-            guard let link = try? LinkOpener.open(port, baud: live.baud) else { continue }
+        session.reconnect(giveUp: giveUp) {
+            let link = try LinkOpener.open(port, baud: live.baud)
             output?.statusDetail = port
-            guard (try? session.reconnected(link)) != nil else { continue }
-            // The link may fail again at once; the next pump notices.
-            try? requestStreams(session)
-            return true
+            return link
+        } resume: { session in
+            try requestStreams(session)
         }
-        return false
     }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import TouchCore
 
 /// A controller on a link, from the host's side: the handshake, then bytes -> frame decoder ->
@@ -158,6 +159,29 @@ public final class DeviceSession {
         announcesReconnect = true
         defer { announcesReconnect = false }
         try handshake()
+    }
+
+    /// After a disconnect: opens the port again with `reopen`, waiting `ReconnectBackoff`'s growing
+    /// delays (0.25 s to 4 s) between tries, until a new link answers the handshake; `resume` then
+    /// asks the device for what it streamed before (a mode, heatmaps). False when `giveUp` said stop
+    /// first. A link that fails again at once is noticed by the next pump.
+    public func reconnect(
+        giveUp: () -> Bool, reopen: () throws -> any ByteLink, resume: (DeviceSession) throws -> Void = { _ in }
+    ) -> Bool {
+        var backoff = ReconnectBackoff()
+        while !giveUp() {
+            let wakeUp = MonotonicClock.now() + backoff.next()
+            while MonotonicClock.now() < wakeUp, !giveUp() { usleep(20_000) }
+            if giveUp() { break }
+            guard let link = try? reopen() else { continue }
+            guard (try? reconnected(link)) != nil else {
+                link.close()
+                continue
+            }
+            try? resume(self)
+            return true
+        }
+        return false
     }
 
     /// Set while a reconnect's handshake runs: its device info is announced as `reconnected`
