@@ -72,7 +72,10 @@ struct PositionScale: Sendable {
         let millimetresY = perUnitY ?? 1
         x = AxisScale(minimum: Float(axisX.minimum), millimetresPerUnit: millimetresX)
         y = AxisScale(minimum: Float(axisY.minimum), millimetresPerUnit: millimetresY)
-        panel = PanelSize(width: rangeX * millimetresX, height: rangeY * millimetresY)
+        // A given size is the panel exactly, not the product of a rounded quotient.
+        panel = PanelSize(
+            width: axisX.resolution == 0 && size != nil ? size!.width : rangeX * millimetresX,
+            height: axisY.resolution == 0 && size != nil ? size!.height : rangeY * millimetresY)
         self.assumption = assumption
 
         // Single-touch axes cover the same panel as the position axes, in their own units.
