@@ -208,6 +208,15 @@ import TouchHost
         }
     }
 
+    /// A tablet's button pad or a keyboard has no position axes: an error that says so, not a
+    /// request for the description it came with.
+    @Test func aDeviceWithoutPositionAxesIsNotATouchDevice() {
+        let events = "N: Tablet Pad\nA: 28 0 71 0 0 0\nE: 0.0 0001 0100 1\nE: 0.0 0000 0000 0\n"
+        #expect(throws: ImportError(file: "pad.events", message: "Tablet Pad has no x position axis: not a touch device")) {
+            try EvemuImporter().parse(events, file: "pad.events")
+        }
+    }
+
     @Test func aSeparateDescriptionIsFoundByTheEventsFileName() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("evemu-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

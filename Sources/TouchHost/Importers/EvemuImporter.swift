@@ -122,11 +122,14 @@ public struct EvemuImporter: Sendable {
     }
 
     /// The protocol the events speak (not the axes the description lists: a multitouch device's
-    /// recording may carry single-touch events only): `SYN_MT_REPORT` is protocol A, else tracking
-    /// ids are protocol B, else `BTN_TOUCH` and `ABS_X`/`ABS_Y` are a single touch.
+    /// recording may carry single-touch events only): slot changes are protocol B, else
+    /// `SYN_MT_REPORT` is protocol A, else tracking ids are protocol B (a device that only ever
+    /// used slot 0), else `BTN_TOUCH` and `ABS_X`/`ABS_Y` are a single touch.
     static func protocolKind(of events: [EvemuEvent]) -> ProtocolKind {
-        if events.contains(where: { $0.type == EvemuEvent.synType && $0.code == EvemuEvent.synMTReport }) { return .anonymous }
-        if events.contains(where: { $0.type == EvemuEvent.absType && $0.code == EvemuEvent.absMTTrackingId }) { return .slots }
+        func has(_ type: Int, _ code: Int) -> Bool { events.contains { $0.type == type && $0.code == code } }
+        if has(EvemuEvent.absType, EvemuEvent.absMTSlot) { return .slots }
+        if has(EvemuEvent.synType, EvemuEvent.synMTReport) { return .anonymous }
+        if has(EvemuEvent.absType, EvemuEvent.absMTTrackingId) { return .slots }
         return .singleTouch
     }
 }

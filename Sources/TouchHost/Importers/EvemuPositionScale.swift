@@ -33,6 +33,10 @@ struct PositionScale: Sendable {
     init(device: EvemuDevice, size: PanelSize?, file: String) throws {
         func axis(_ codes: [Int], name: String) throws -> EvemuDevice.Axis {
             guard let axis = codes.lazy.compactMap({ device.axes[$0] }).first else {
+                guard device.axes.isEmpty && device.name.isEmpty else {
+                    let who = device.name.isEmpty ? "the device" : device.name
+                    throw ImportError(file: file, message: "\(who) has no \(name) position axis: not a touch device")
+                }
                 throw ImportError(file: file, message: "the device description has no \(name) axis (give the description file)")
             }
             return axis
