@@ -36,8 +36,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore"]),
-        .testTarget(name: "FirmwareTests", dependencies: ["Firmware", "Boards", "TouchCore"]),
-        .testTarget(name: "TouchHostTests", dependencies: ["TouchHost", "TouchCore", "Boards"]),
+        // Where the tests find ../shared/data: one helper for every test target.
+        .target(name: "SharedDataSupport", path: "Tests/SharedDataSupport"),
+        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "SharedDataSupport"]),
+        .testTarget(name: "FirmwareTests", dependencies: ["Firmware", "Boards", "TouchCore", "SharedDataSupport"]),
+        .testTarget(name: "TouchHostTests", dependencies: ["TouchHost", "TouchCore", "Boards", "SharedDataSupport"]),
     ]
 )

@@ -11,12 +11,15 @@ public func fuzzEvemuImporter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let recording: EvemuImporter.Recording
     do {
-        recording = try EvemuImporter(size: (width: 345, height: 194)).parse(text, file: "fuzz.events")
+        // Half the inputs give a size, half leave the importer to assume one.
+        recording = try EvemuImporter(size: size % 2 == 0 ? PanelSize(width: 345, height: 194) : nil).parse(text, file: "fuzz.events")
     } catch {
         return 0
     }
-    // Recorded sources send only changes, so they need the long stale gap docs/tracking.md gives.
-    var tracker = SlotTracker(configuration: TrackerConfiguration(staleGap: 5_000_000, minimumReportTimeout: 5_000_000))
+    // As `replay` runs it: event-driven (silence holds touches, ids trusted), no anonymous gate.
+    var configuration = TrackerConfiguration.eventDriven()
+    configuration.anonymousGate = .infinity
+    var tracker = SlotTracker(configuration: configuration)
     var invariants = TouchStreamInvariants(capacity: tracker.configuration.capacity)
     var batch = TouchFrameBatch()
     var single = TouchFrame(timestamp: 0)

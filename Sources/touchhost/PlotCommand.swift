@@ -40,6 +40,7 @@ struct PlotCommand: ParsableCommand {
         let selection = try replay.selection()
         let options = ImportOptions(description: descriptionFile, size: try replay.panelSize(), millimetresPerPixel: pxMM)
         let source = try ReplaySource.load(path: file, format: format, options: options)
+        ReplayCommand.warn(source.warnings)
         let plot = TouchPlot.make(source, recognizers: selection)
         let svg = SVGPlot.render(plot, title: URL(fileURLWithPath: file).lastPathComponent)
         do {

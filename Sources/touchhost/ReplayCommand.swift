@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TouchHost
 
 struct ReplayCommand: ParsableCommand {
@@ -57,11 +58,19 @@ struct ReplayCommand: ParsableCommand {
         // Load everything first: a bad file fails the run before any output.
         var sources: [ReplaySource] = []
         for file in files { sources.append(try ReplaySource.load(path: file, format: format, options: options)) }
+        // What an importer had to assume (a panel size the device does not give): one line each.
+        for source in sources { ReplayCommand.warn(source.warnings) }
         for source in sources {
             let output = EventOutput(
                 json: json, recognizerNames: selection.engineNames, source: sources.count > 1 ? source.name : nil)
             ReplayDriver.run(source, recognizers: selection, sink: output.write)
         }
+    }
+}
+
+extension ReplayCommand {
+    static func warn(_ warnings: [String]) {
+        for warning in warnings { FileHandle.standardError.write(Data("touchhost: warning: \(warning)\n".utf8)) }
     }
 }
 

@@ -1,15 +1,13 @@
 import Boards
 import Firmware
 import Foundation
+import SharedDataSupport
 import Testing
 import TouchCore
 
 /// Real pen strokes (the $1 unistroke logs) replayed as a finger on the simulated panel: shapes
 /// and speeds no one on this project chose.
 @Suite struct RecordedStrokeTests {
-    static let dataFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().appendingPathComponent("../../../shared/data/unistroke").standardized
-
     static let gestures = [
         "arrow", "caret", "check", "circle", "delete_mark", "left_curly_brace", "right_curly_brace",
         "left_sq_bracket", "right_sq_bracket", "pigtail", "question_mark", "rectangle", "star", "triangle", "v", "x",
@@ -49,12 +47,11 @@ import TouchCore
         }
     }
 
-    static var dataIsPresent: Bool { FileManager.default.fileExists(atPath: dataFolder.path) }
-
-    @Test(.enabled(if: dataIsPresent, "shared/data/unistroke is missing: no recorded strokes to play"), arguments: files)
+    /// Missing data fails each case (SharedTestData.file throws), never skips.
+    @Test(arguments: files)
     func aRecordedStrokeIsTrackedWithinHalfAMillimetreRms(file: String) throws {
         let board = BoardCatalog.defaultBoard
-        let url = Self.dataFolder.appendingPathComponent(file)
+        let url = try SharedTestData.file("unistroke/" + file)
         let stroke = try #require(Stroke(contentsOf: url, origin: PanelPoint(x: 130, y: 50)), "\(url.path)")
         var h = ControllerHarness(board: board)
         var samples: [PathSample] = []

@@ -1,4 +1,5 @@
 import Foundation
+import SharedDataSupport
 import Testing
 import TouchCore
 
@@ -178,22 +179,18 @@ struct CAPIDeviceTests {
     }
 }
 
-/// Real touchscreen recordings (evemu, /work/shared/data) replayed through the C API: each ends
+/// Real touchscreen recordings (evemu, shared/data) replayed through the C API: each ends
 /// with the source's end, and every touch that began ended (source_loop checks both).
 @Suite("CAPI recordings", .serialized)
 struct CAPIRecordingTests {
-    static let folder = CAPILibrary.packageRoot.appendingPathComponent("../shared/data/evemu").standardized
+    static let recordings = SharedTestData.cases(in: "evemu", extensions: ["events", "event"])
 
-    static var recordings: [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".events") || $0.hasSuffix(".event") }.sorted()
-    }
-
-    @Test(.enabled(if: !recordings.isEmpty, "shared/data/evemu is not here"), arguments: recordings)
-    func evemuRecordingReplaysToItsEnd(name: String) throws {
+    @Test(arguments: recordings)
+    func evemuRecordingReplaysToItsEnd(_ file: DataFile) throws {
         let program = try CAPIDeviceTests.build("CTests/c/source_loop.c", "source_loop")
-        // Devices without a resolution need a size; a 15.6" panel is a fair guess.
-        let source = "replay:\(Self.folder.appendingPathComponent(name).path)?size=345x194"
+        let name = file.name
+        // No size: devices without a resolution replay on the importer's assumed panel.
+        let source = "replay:\(try file.url().path)"
         let result = CAPIProcess.run(program, [source], timeout: 120)
         #expect(result.status == 0, "\(result.output)")
         let summary = result.output.split(separator: "\n").first { $0.hasPrefix("touches began") } ?? ""

@@ -1,67 +1,17 @@
 import Foundation
+import SharedDataSupport
 import Testing
 import TouchCore
 import TouchHost
 
+/// The evemu importer on its own: descriptions, frames, sizes and errors. What a replay of its
+/// frames gives is in EvemuKernelRulesTests (edge cases) and EvemuRecordingTests (real recordings).
 @Suite struct EvemuImporterTests {
-    /// A panel size for devices that report no resolution; coordinates must land inside it.
-    static let size: (width: Float, height: Float) = (width: 300, height: 200)
-
-    static let eventFiles = SharedTestData.files(in: "evemu", extensions: ["events", "event"])
-    static let descriptionFiles = SharedTestData.files(in: "evemu", extensions: ["desc", "prop"])
-
-    /// The panel in mm for `device`: from resolutions where known, else the size given.
-    static func panel(of device: EvemuDevice) -> (width: Float, height: Float) {
-        func extent(_ codes: [Int], _ fallback: Float) -> Float {
-            guard let axis = codes.lazy.compactMap({ device.axes[$0] }).first else { return fallback }
-            return axis.resolution > 0 ? Float(axis.maximum - axis.minimum) / Float(axis.resolution) : fallback
-        }
-        return (extent([0x35, 0x00], size.width), extent([0x36, 0x01], size.height))
-    }
-
-    /// "2-fingers-touch-release" -> 2: what the person did, from the file's name.
-    static func fingers(inName name: String) -> Int? {
-        guard let range = name.range(of: #"(\d+)-fingers?"#, options: .regularExpression) else { return nil }
-        return Int(name[range].prefix { $0.isNumber })
-    }
-
-    @Test(SharedTestData.needs("evemu")) func theDataFolderHasRecordings() {
-        guard SharedTestData.folder("evemu") != nil else {
-            print(SharedTestData.missingMessage("evemu"))
-            return
-        }
-        #expect(!Self.eventFiles.isEmpty)
-    }
-
-    @Test(arguments: eventFiles)
-    func everyRecordingImportsToFramesInsideThePanel(file: URL) throws {
-        let recording = try EvemuImporter(size: Self.size).load(events: file)
-        let panel = Self.panel(of: recording.device)
-        #expect(!recording.frames.isEmpty, "\(file.lastPathComponent)")
-        #expect(recording.frames.first?.timestamp == 0 || recording.frames.first!.timestamp > 0)
-        var previous: Int64 = 0
-        var mostContacts = 0
-        var downs = 0
-        for frame in recording.frames {
-            #expect(frame.timestamp >= previous, "time runs forward")
-            previous = frame.timestamp
-            mostContacts = max(mostContacts, frame.contacts.count)
-            for i in frame.contacts.indices {
-                let p = frame.contacts[i].position
-                #expect(p.x >= 0 && p.x <= panel.width && p.y >= 0 && p.y <= panel.height, "\(p) outside \(panel)")
-                if frame.contacts[i].state == .down { downs += 1 }
-            }
-        }
-        #expect(downs > 0, "every recording has a touch going down")
-        print("evemu \(file.lastPathComponent): protocol \(recording.protocolKind.rawValue), \(recording.frames.count) frames, up to \(mostContacts) contacts, \(downs) downs")
-        if let fingers = Self.fingers(inName: file.lastPathComponent) {
-            #expect(mostContacts >= fingers, "\(file.lastPathComponent): at most \(mostContacts) contacts at once")
-        }
-    }
+    static let descriptionFiles = SharedTestData.cases(in: "evemu", extensions: ["desc", "prop"])
 
     @Test(arguments: descriptionFiles)
-    func everyDescriptionNamesTheDeviceAndItsPositionAxes(file: URL) throws {
-        let device = try EvemuImporter.loadDescription(file)
+    func everyDescriptionNamesTheDeviceAndItsPositionAxes(_ file: DataFile) throws {
+        let device = try EvemuImporter.loadDescription(try file.url())
         #expect(!device.name.isEmpty)
         #expect(device.axes[0x00] != nil || device.axes[0x35] != nil)
         #expect(device.axes[0x01] != nil || device.axes[0x36] != nil)
@@ -121,11 +71,16 @@ import TouchHost
             """
         let frames = try EvemuImporter().parse(events, file: "reuse.events").frames
         #expect(frames.map(\.timestamp) == [0, 100_000, 100_000])
+        #expect(frames[1].contacts.count == 1)
         #expect(frames[1].contacts[0] == ReportedContact(controllerId: 0, state: .up, position: PanelPoint(x: 10, y: 10)))
-        #expect(frames[2].contacts[0] == ReportedContact(controllerId: 0, state: .down, position: PanelPoint(x: 80, y: 40)))
+        // The successor gets another controller id: 0 is free again only after this report.
+        #expect(frames[2].contacts.count == 1)
+        #expect(frames[2].contacts[0] == ReportedContact(controllerId: 1, state: .down, position: PanelPoint(x: 80, y: 40)))
     }
 
-    @Test func eventsAfterADropAreIgnoredUntilTheNextReport() throws {
+    /// libevdev throws away what follows SYN_DROPPED and asks the device for its state; a
+    /// recording has no device to ask, and the events it kept are still the newest values.
+    @Test func eventsAfterADropAreAppliedAsRecordedAndTheDropIsWarnedOf() throws {
         let events = Self.description + """
             E: 1.0 0003 0039 5
             E: 1.0 0003 0035 100
@@ -137,10 +92,11 @@ import TouchHost
             E: 1.2 0003 0036 200
             E: 1.2 0000 0000 0
             """
-        let frames = try EvemuImporter().parse(events, file: "drop.events").frames
-        #expect(frames.count == 2)
-        #expect(frames[1].contacts[0].position == PanelPoint(x: 10, y: 20))
-        #expect(frames[1].timestamp == 200_000)
+        let recording = try EvemuImporter().parse(events, file: "drop.events")
+        #expect(recording.frames.map(\.timestamp) == [0, 100_000, 200_000])
+        #expect(recording.frames[1].contacts[0].position == PanelPoint(x: 90, y: 10))
+        #expect(recording.frames[2].contacts[0].position == PanelPoint(x: 90, y: 20))
+        #expect(recording.warnings == ["drop.events: the kernel dropped events (SYN_DROPPED) once; what was lost cannot be replayed"])
     }
 
     @Test func protocolAContactsAreAnonymousAndAnEmptyReportLiftsThem() throws {
@@ -157,7 +113,7 @@ import TouchHost
             E: 0.6 0000 0002 0
             E: 0.6 0000 0000 0
             """
-        let recording = try EvemuImporter(size: (width: 200, height: 100)).parse(events, file: "a.events")
+        let recording = try EvemuImporter(size: PanelSize(width: 200, height: 100)).parse(events, file: "a.events")
         #expect(recording.protocolKind == .anonymous)
         #expect(recording.frames.map(\.contacts.count) == [2, 0])
         #expect(recording.frames[0].contacts[0] == ReportedContact(controllerId: nil, state: .down, position: PanelPoint(x: 100, y: 25)))
@@ -182,13 +138,44 @@ import TouchHost
         #expect(recording.frames[1].contacts[0].position == PanelPoint(x: 15, y: 20))
     }
 
-    @Test func withoutResolutionOrSizeTheErrorNamesTheFileAndAsksForTheSize() {
-        let events = "A: 00 0 100 0 0\nA: 01 0 100 0 0\nE: 0.0 0000 0000 0\n"
-        #expect {
-            try EvemuImporter().parse(events, file: "nosize.events")
-        } throws: { error in
-            "\(error)".contains("nosize.events") && "\(error)".contains("size")
-        }
+    // MARK: sizes
+
+    /// No resolution and no size: an assumed 15.6-inch panel in the axes' aspect, said in one line
+    /// that names the size and how to give the real one.
+    @Test func withoutResolutionOrSizeThePanelIsAssumedAndNamedInOneWarning() throws {
+        let events = "N: Bare\nA: 35 0 1600 0 0\nA: 36 0 900 0 0\nE: 0.0 0003 0039 1\nE: 0.0 0000 0000 0\n"
+        let recording = try EvemuImporter().parse(events, file: "nosize.events")
+        #expect(abs(recording.panel.width - 345.4) < 0.1 && abs(recording.panel.height - 194.3) < 0.1, "\(recording.panel)")
+        #expect(recording.warnings == [
+            "nosize.events: Bare reports no resolution; replaying on an assumed 345.4 x 194.3 mm panel "
+                + "(15.6-inch diagonal, the axes' aspect); give the real size in mm with --size WxH"
+        ])
+        #expect(recording.frames.count == 1)
+    }
+
+    @Test func aSizeGivenForADeviceWithoutResolutionIsThePanel() throws {
+        let events = "A: 35 0 1000 0 0\nA: 36 0 500 0 0\nE: 0.0 0003 0039 1\nE: 0.0 0003 0035 500\nE: 0.0 0003 0036 500\nE: 0.0 0000 0000 0\n"
+        let recording = try EvemuImporter(size: PanelSize(width: 200, height: 80)).parse(events, file: "sized.events")
+        #expect(recording.panel == PanelSize(width: 200, height: 80))
+        #expect(recording.warnings.isEmpty)
+        #expect(recording.frames[0].contacts[0].position == PanelPoint(x: 100, y: 80))
+    }
+
+    /// One axis with a resolution lends it to the other (square units), and says so.
+    @Test func anAxisWithoutResolutionBorrowsTheOthers() throws {
+        let events = "N: Half\nA: 35 0 1000 0 0 10\nA: 36 0 500 0 0 0\nE: 0.0 0003 0039 1\nE: 0.0 0000 0000 0\n"
+        let recording = try EvemuImporter().parse(events, file: "half.events")
+        #expect(recording.panel == PanelSize(width: 100, height: 50))
+        #expect(recording.warnings.count == 1)
+        #expect(recording.warnings.first?.contains("--size WxH") == true)
+    }
+
+    @Test func theDevicesResolutionWinsOverAGivenSizeWithAWarning() throws {
+        let recording = try EvemuImporter(size: PanelSize(width: 300, height: 200)).parse(
+            Self.description + "E: 0.0 0003 0039 1\nE: 0.0 0000 0000 0\n", file: "res.events")
+        #expect(recording.panel == PanelSize(width: 100, height: 50))
+        #expect(recording.warnings == ["res.events: Test Panel reports its resolution (100 x 50 mm panel); --size 300x200 is not used"])
+        #expect(try EvemuImporter().parse(Self.description + "E: 0.0 0000 0000 0\n", file: "res.events").warnings.isEmpty)
     }
 
     @Test func aMalformedEventLineIsReportedWithItsLine() {
@@ -215,9 +202,18 @@ import TouchHost
 
     @Test func eventsWithoutAnyDescriptionAreRejectedNamingTheFile() {
         #expect {
-            try EvemuImporter(size: Self.size).parse("E: 0.0 0003 0035 1\nE: 0.0 0000 0000 0\n", file: "alone.events")
+            try EvemuImporter(size: PanelSize(width: 300, height: 200)).parse("E: 0.0 0003 0035 1\nE: 0.0 0000 0000 0\n", file: "alone.events")
         } throws: { error in
             "\(error)".contains("alone.events") && "\(error)".contains("description")
+        }
+    }
+
+    /// A tablet's button pad or a keyboard has no position axes: an error that says so, not a
+    /// request for the description it came with.
+    @Test func aDeviceWithoutPositionAxesIsNotATouchDevice() {
+        let events = "N: Tablet Pad\nA: 28 0 71 0 0 0\nE: 0.0 0001 0100 1\nE: 0.0 0000 0000 0\n"
+        #expect(throws: ImportError(file: "pad.events", message: "Tablet Pad has no x position axis: not a touch device")) {
+            try EvemuImporter().parse(events, file: "pad.events")
         }
     }
 
@@ -234,35 +230,18 @@ import TouchHost
         #expect(recording.device.name == "Test Panel")
         #expect(recording.frames.count == 1)
     }
-}
 
-@Suite struct EvemuTrackerReplayTests {
-    @Test(arguments: EvemuImporterTests.eventFiles)
-    func everyRecordingReplaysThroughTheTrackerWithEveryTouchEndingOnce(file: URL) throws {
-        let recording = try EvemuImporter(size: EvemuImporterTests.size).load(events: file)
-        var live = Set<UInt32>()
-        var mostLive = 0
-        var began = 0
-        for frame in TrackerReplay.touchFrames(recording.frames) {
-            for i in frame.touches.indices {
-                let touch = frame.touches[i]
-                switch touch.phase {
-                case .began:
-                    #expect(!live.contains(touch.trackingId))
-                    live.insert(touch.trackingId)
-                    began += 1
-                case .ended, .cancelled:
-                    #expect(live.remove(touch.trackingId) != nil, "\(touch.trackingId) ends once")
-                default:
-                    #expect(live.contains(touch.trackingId))
-                }
-            }
-            mostLive = max(mostLive, live.count)
+    /// Newer evemu names recordings `<device> <what>.events` beside `<device>.desc`.
+    @Test func theLongestDescriptionNameStartingTheEventsFileNameIsItsDescription() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("evemu-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["Pad.desc", "Pad Finger.desc", "Pad Finger.prop", "Other.desc"] {
+            try Self.description.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
-        #expect(began > 0)
-        #expect(live.isEmpty, "\(file.lastPathComponent): \(live.count) touches never ended")
-        if let fingers = EvemuImporterTests.fingers(inName: file.lastPathComponent) {
-            #expect(mostLive >= fingers, "\(file.lastPathComponent): at most \(mostLive) touches at once")
-        }
+        let events = folder.appendingPathComponent("Pad Finger double-tap.events")
+        #expect(EvemuImporter.descriptionFile(for: events)?.lastPathComponent == "Pad Finger.desc")
+        #expect(EvemuImporter.descriptionFile(for: folder.appendingPathComponent("Pad.2-fingers.events"))?.lastPathComponent == "Pad.desc")
+        #expect(EvemuImporter.descriptionFile(for: folder.appendingPathComponent("Padding.events")) == nil)
     }
 }

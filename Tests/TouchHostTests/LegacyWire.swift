@@ -2,7 +2,8 @@ import TouchCore
 
 /// Legacy controller packets built from the layouts in docs/protocols.md, for feeding a monitor.
 enum LegacyWire {
-    static func touch(_ kind: LegacyProtocol, touching: Bool, x: UInt16, y: UInt16) -> [UInt8] {
+    /// `index`: PenMount's contact number (0-15); the other protocols have one contact.
+    static func touch(_ kind: LegacyProtocol, index: UInt8 = 0, touching: Bool, x: UInt16, y: UInt16) -> [UInt8] {
         func low(_ value: UInt16) -> UInt8 { UInt8(value & 0xFF) }
         func high(_ value: UInt16) -> UInt8 { UInt8(value >> 8) }
         switch kind {
@@ -13,7 +14,7 @@ enum LegacyWire {
         case .mtouch:
             return [touching ? 0xC0 : 0x80, UInt8(x & 0x7F), UInt8(x >> 7 & 0x7F), UInt8(y & 0x7F), UInt8(y >> 7 & 0x7F)]
         case .penmount6250:
-            var packet: [UInt8] = [0x30 | (touching ? 0x40 : 0), low(x), high(x), low(y), high(y)]
+            var packet: [UInt8] = [0x30 | (touching ? 0x40 : 0) | index & 0x0F, low(x), high(x), low(y), high(y)]
             packet.append(~packet.reduce(UInt8(0)) { $0 &+ $1 })
             return packet
         case .egalax:

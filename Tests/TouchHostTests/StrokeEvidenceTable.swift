@@ -8,13 +8,10 @@ import TouchHost
 /// `STROKES_TABLE=1 swift test --skip-build --filter StrokeEvidenceTable`, or `scripts/strokes-table`.
 @Suite struct StrokeEvidenceTable {
     @Test(
-        SharedTestData.needs("unistroke"),
         .enabled(if: ProcessInfo.processInfo.environment["STROKES_TABLE"] != nil, "set STROKES_TABLE=1 to print the table"))
     func printThePerClassTable() throws {
-        guard let corpus = UnistrokeCorpus.shared, let outcome = UnistrokeTemplateTests.outcome else {
-            print(SharedTestData.missingMessage("unistroke"))
-            return
-        }
+        let corpus = try UnistrokeCorpus.require()
+        let outcome = try #require(UnistrokeTemplateTests.outcome)
         let check = UnistrokeDetectionTests.checkRates
         let circle = UnistrokeDetectionTests.circleRates
         let backslash = UnistrokeDetectionTests.backslashRates

@@ -1,4 +1,5 @@
 import Foundation
+import SharedDataSupport
 import TouchCore
 import TouchHost
 
@@ -16,18 +17,24 @@ struct UnistrokeCorpus: Sendable {
     var entries: [Entry]
     var gestures: [String] { Array(Set(entries.map(\.log.gesture))).sorted() }
 
-    static let shared: UnistrokeCorpus? = {
-        let files = SharedTestData.files(in: "unistroke", extensions: ["xml"])
-        guard !files.isEmpty else { return nil }
-        let entries = files.map { url -> Entry in
-            let log = try! UnistrokeLogImporter.load(contentsOf: url)
+    /// Loaded once; the error says which folder is missing.
+    static let loaded = Result<UnistrokeCorpus, any Error> {
+        let files = try SharedTestData.files(in: "unistroke", extensions: ["xml"])
+        let entries = try files.map { url -> Entry in
+            let log = try UnistrokeLogImporter.load(contentsOf: url)
             let speed = url.deletingLastPathComponent().lastPathComponent
             let subject = url.deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
             let number = Int(log.name.drop { !$0.isNumber }) ?? 0
             return Entry(url: url, log: log, subject: subject, speed: speed, number: number)
         }
         return UnistrokeCorpus(entries: entries)
-    }()
+    }
+
+    /// The corpus, or the reason it is missing: a test that needs it fails without it.
+    static func require() throws -> UnistrokeCorpus { try loaded.get() }
+
+    /// For tables computed once: nil without the data (the tests that read them call `require` first).
+    static var shared: UnistrokeCorpus? { try? loaded.get() }
 
     /// The share of each gesture's strokes for which `fires` is true.
     func rates(_ fires: (Entry) -> Bool) -> [String: Double] {

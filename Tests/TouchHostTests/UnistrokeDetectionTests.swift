@@ -16,12 +16,9 @@ import TouchHost
     /// None of the study's gestures is a single straight line, so a backslash should almost never fire.
     static let backslashRates = rates { BackslashAnalyzer(minimumLength: 10).analyze($0) != nil }
 
-    @Test(SharedTestData.needs("unistroke"), arguments: [("check", checkRates), ("circle", circleRates)] as [(String, [String: Double])])
+    @Test(arguments: [("check", checkRates), ("circle", circleRates)] as [(String, [String: Double])])
     func theAnalyzerFindsItsOwnClassAndRarelyAnyOther(target: String, rates: [String: Double]) throws {
-        guard Self.corpus != nil else {
-            print(SharedTestData.missingMessage("unistroke"))
-            return
-        }
+        _ = try UnistrokeCorpus.require()
         let own = try #require(rates[target])
         #expect(own >= 0.95, "\(target) recognized in \(percent(own)) of its strokes")
         #expect(rates.count == 16)
@@ -30,16 +27,16 @@ import TouchHost
         }
     }
 
-    @Test(SharedTestData.needs("unistroke")) func aBackslashIsNotFoundInCurvedOrBentGestures() {
-        guard Self.corpus != nil else { return }
+    @Test func aBackslashIsNotFoundInCurvedOrBentGestures() throws {
+        _ = try UnistrokeCorpus.require()
         #expect(Self.backslashRates.count == 16)
         for (gesture, rate) in Self.backslashRates {
             #expect(rate <= 0.02, "backslash fires on \(percent(rate)) of \(gesture)")
         }
     }
 
-    @Test(SharedTestData.needs("unistroke")) func theCheckmarkVertexIsTheStrokesLowestPoint() throws {
-        guard let corpus = Self.corpus else { return }
+    @Test func theCheckmarkVertexIsTheStrokesLowestPoint() throws {
+        let corpus = try UnistrokeCorpus.require()
         for entry in corpus.entries where entry.log.gesture == "check" {
             guard let check = CheckmarkAnalyzer().analyze(entry.log.strokeBuffer()) else { continue }
             let lowest = entry.log.samples.map(\.position.y).max()!
@@ -47,8 +44,8 @@ import TouchHost
         }
     }
 
-    @Test(SharedTestData.needs("unistroke")) func circleCentresLieInsideTheStrokesBounds() throws {
-        guard let corpus = Self.corpus else { return }
+    @Test func circleCentresLieInsideTheStrokesBounds() throws {
+        let corpus = try UnistrokeCorpus.require()
         for entry in corpus.entries where entry.log.gesture == "circle" {
             guard let circle = CircleAnalyzer().analyze(entry.log.strokeBuffer()) else { continue }
             let xs = entry.log.samples.map(\.position.x), ys = entry.log.samples.map(\.position.y)

@@ -1,60 +1,43 @@
 import Foundation
 import Testing
 import TouchCore
-import TouchHost
+@testable import TouchHost
 
-/// Every stroke of the $1 study through the tracker and the whole kiosk engine, arbitration
-/// included: checkmark and circle fire on their own strokes and almost never on the others.
+/// Every stroke of the $1 study through `touchhost replay --format unistroke`'s path (importer,
+/// tracker and the whole kiosk engine, arbitration included): checkmark and circle fire on their
+/// own strokes and almost never on the others.
 @Suite struct UnistrokeEngineTests {
-    /// The kinds the kiosk engine recognized for each stroke, by gesture name.
+    /// The kinds the kiosk set began or recognized for each stroke, by gesture name.
     static let fired: [String: [Set<GestureKind>]] = {
         guard let corpus = UnistrokeCorpus.shared else { return [:] }
         var result: [String: [Set<GestureKind>]] = [:]
         for entry in corpus.entries {
-            // Strokes lie within about 150 mm of the origin; the panel keeps them off its edge bands.
-            var engine = BasicGestureEngine.kioskSet(panelWidth: 345, panelHeight: 194)
-            var kinds = Set<GestureKind>()
-            var frames = TrackerReplay.touchFrames(entry.log.contactFrames())
-            for i in frames.indices {
-                frames[i] = shifted(frames[i])
-                var events = GestureEventList(filler: .placeholder)
-                engine.process(frames[i], events: &events)
-                for k in events.indices where events[k].state == .recognized || events[k].state == .began {
-                    kinds.insert(events[k].kind)
-                }
-            }
-            var events = GestureEventList(filler: .placeholder)
-            while let deadline = engine.nextDeadline {
-                engine.advance(to: deadline, events: &events)
-            }
-            for k in events.indices { kinds.insert(events[k].kind) }
+            guard let replay = try? ProductReplay(entry.url.path, format: .unistroke, adjust: shifted) else { continue }
+            let kinds = Set(replay.gestures.filter { $0.event.state == .recognized || $0.event.state == .began }.map(\.event.kind))
             result[entry.log.gesture, default: []].append(kinds)
         }
         return result
     }()
 
     /// The study's pixels start near the screen's corner; moved 40 mm in, strokes begin where a
-    /// kiosk user would draw rather than on the edge-pan bands.
-    static func shifted(_ frame: TouchFrame) -> TouchFrame {
-        var frame = frame
+    /// kiosk user would draw rather than on the edge-pan bands (the default 345 x 194 mm panel).
+    static func shifted(_ source: inout ReplaySource) {
         let offset = PanelPoint(x: 40, y: 40)
-        for i in frame.touches.indices {
-            frame.touches[i].position = frame.touches[i].position + offset
-            frame.touches[i].startPosition = frame.touches[i].startPosition + offset
+        source.items = source.items.map { item in
+            guard case .frame(var frame) = item else { return item }
+            for i in frame.contacts.indices { frame.contacts[i].position = frame.contacts[i].position + offset }
+            return .frame(frame)
         }
-        return frame
     }
 
     static func rates(of kind: GestureKind) -> [String: Double] {
         fired.mapValues { strokes in Double(strokes.filter { $0.contains(kind) }.count) / Double(strokes.count) }
     }
 
-    @Test(SharedTestData.needs("unistroke"), arguments: [("check", GestureKind.checkmark), ("circle", .circle)])
+    @Test(arguments: [("check", GestureKind.checkmark), ("circle", .circle)])
     func theEngineRecognizesItsOwnStrokesAndRarelyAnyOther(target: String, kind: GestureKind) throws {
-        guard UnistrokeCorpus.shared != nil else {
-            print(SharedTestData.missingMessage("unistroke"))
-            return
-        }
+        let corpus = try UnistrokeCorpus.require()
+        #expect(Self.fired.values.map(\.count).reduce(0, +) == corpus.entries.count)
         let rates = Self.rates(of: kind)
         #expect(rates.count == 16)
         let own = try #require(rates[target])

@@ -1,4 +1,5 @@
 import Foundation
+import SharedDataSupport
 import Testing
 import TouchCore
 import TouchHost
@@ -64,12 +65,8 @@ import TouchHost
         }
     }
 
-    @Test(SharedTestData.needs("unistroke")) func everyLogInTheStudyImports() throws {
-        let files = SharedTestData.files(in: "unistroke", extensions: ["xml"])
-        guard !files.isEmpty else {
-            print(SharedTestData.missingMessage("unistroke"))
-            return
-        }
+    @Test func everyLogInTheStudyImports() throws {
+        let files = try SharedTestData.files(in: "unistroke", extensions: ["xml"])
         for file in files {
             let log = try UnistrokeLogImporter.load(contentsOf: file)
             #expect(log.samples.count > 1, "\(file.lastPathComponent)")

@@ -1,50 +1,34 @@
 import Foundation
 import Testing
 import TouchCore
-import TouchHost
+@testable import TouchHost
 
-/// The importer's frames through the tracker and the first-finger follower reach the analyzers
-/// with the same answers as the raw samples: nothing on the way changes a decision.
+/// Each $1 check, circle, v and rectangle stroke through `touchhost replay --recognizers
+/// checkmark,circle` (importer, tracker, engine) gets the same answer as its raw samples given to
+/// the analyzers: nothing on the way changes a decision or its values.
 @Suite struct UnistrokeReplayTests {
-    @Test(SharedTestData.needs("unistroke")) func trackedReplayGivesTheSameCheckmarkAndCircleAnswersAsTheRawStroke() throws {
-        guard let corpus = UnistrokeCorpus.shared else {
-            print(SharedTestData.missingMessage("unistroke"))
-            return
-        }
-        var checks = 0
+    @Test func aReplayGivesTheSameCheckmarkAndCircleAnswersAsTheRawStroke() throws {
+        let corpus = try UnistrokeCorpus.require()
+        let selection = try RecognizerSelection.parse("checkmark,circle")
+        var checked = 0
         for entry in corpus.entries where ["check", "circle", "v", "rectangle"].contains(entry.log.gesture) {
-            var follower = FirstTouchFollower()
-            var check = StrokeSession(CheckmarkAnalyzer())
-            var circle = StrokeSession(CircleAnalyzer())
-            var checkAnswer: CheckmarkAnalyzer.Result?
-            var circleAnswer: CircleAnalyzer.Result?
-            var strokes = 0
-            for frame in TrackerReplay.touchFrames(entry.log.contactFrames()) {
-                switch follower.step(frame) {
-                case .began(let sample):
-                    strokes += 1
-                    check.begin(sample)
-                    circle.begin(sample)
-                case .moved(let sample):
-                    check.move(sample)
-                    circle.move(sample)
-                case .ended(let sample):
-                    checkAnswer = check.end(sample)
-                    circleAnswer = circle.end(sample)
-                case .cancelled:
-                    check.cancel()
-                    circle.cancel()
-                case nil:
-                    break
-                }
-            }
             let name = entry.url.lastPathComponent
-            #expect(strokes == 1, "\(name) replays as one touch")
+            let replay = try ProductReplay(entry.url.path, format: .unistroke, recognizers: selection)
+            #expect(replay.touches(.began).count == 1, "\(name) replays as one touch")
+            let recognized = replay.gestures.filter { $0.event.state == .recognized }
             let raw = entry.log.strokeBuffer()
-            #expect(checkAnswer == CheckmarkAnalyzer().analyze(raw), "\(name)")
-            #expect(circleAnswer == CircleAnalyzer().analyze(raw), "\(name)")
-            checks += 1
+            let check = recognized.first { $0.name == "checkmark" }?.event
+            let circle = recognized.first { $0.name == "circle" }?.event
+            let rawCheck = CheckmarkAnalyzer().analyze(raw)
+            let rawCircle = CircleAnalyzer().analyze(raw)
+            #expect((check != nil) == (rawCheck != nil), "\(name): checkmark")
+            #expect((circle != nil) == (rawCircle != nil), "\(name): circle")
+            if let check, let rawCheck { #expect(check.values.vertex == rawCheck.vertex, "\(name)") }
+            if let circle, let rawCircle {
+                #expect(circle.values.center == rawCircle.center && circle.values.radius == rawCircle.radius, "\(name)")
+            }
+            checked += 1
         }
-        #expect(checks == 600)
+        #expect(checked == 600)
     }
 }

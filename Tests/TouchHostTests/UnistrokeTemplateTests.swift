@@ -81,11 +81,9 @@ import TouchHost
     /// The brief's requirement: one example per gesture from one person classifies other people's
     /// strokes at least 95% right. Every subject takes a turn as the template person, so the figure
     /// is not one lucky choice; plain $1 reached 85-93% (89.6% on average) here.
-    @Test(SharedTestData.needs("unistroke")) func oneTemplatePerGestureFromAnySubjectClassifiesTheOtherSubjects() throws {
-        guard let outcome = Self.outcome else {
-            print(SharedTestData.missingMessage("unistroke"))
-            return
-        }
+    @Test func oneTemplatePerGestureFromAnySubjectClassifiesTheOtherSubjects() throws {
+        _ = try UnistrokeCorpus.require()
+        let outcome = try #require(Self.outcome)
         #expect(outcome.gestures.count == 16)
         #expect(Self.userIndependent.count == Self.subjects.count)
         // Every template person's figure is over the same 1920 strokes, so pooling is the plain mean.
@@ -96,8 +94,9 @@ import TouchHost
         }
     }
 
-    @Test(SharedTestData.needs("unistroke")) func oneTemplatePerGestureClassifiesTheSamePersonsOtherStrokesAsThePaperReports() throws {
-        guard !Self.userDependent.isEmpty else { return }
+    @Test func oneTemplatePerGestureClassifiesTheSamePersonsOtherStrokesAsThePaperReports() throws {
+        _ = try UnistrokeCorpus.require()
+        #expect(!Self.userDependent.isEmpty)
         let mean = Self.pooled(Self.userDependent.map(\.1))
         #expect(mean >= 0.95, "mean user-dependent accuracy \(percent(mean))")
         for (subject, outcome) in Self.userDependent {

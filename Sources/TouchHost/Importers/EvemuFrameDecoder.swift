@@ -1,78 +1,121 @@
 import TouchCore
 
-/// Turns evdev events into contact frames, one per `SYN_REPORT` that has contacts or lifts.
+/// Turns evdev events into contact frames at each `SYN_REPORT`, with the kernel's touches: a touch
+/// begins and ends exactly where the kernel says one does (docs/strokes.md, "Evemu recordings").
+///
+/// - Protocol B: a slot's touch begins when the slot takes a tracking id and ends when the id
+///   becomes -1, or when the slot takes another id without a lift (the successor then begins).
+/// - Protocol A with `ABS_MT_TRACKING_ID` in its reports: a touch is a tracking id; it ends in the
+///   first frame that does not list it.
+/// - Protocol A without ids: the contacts are anonymous (`controllerId` nil) and every frame lists
+///   all of them; the tracker pairs them from frame to frame (an empty frame lifts them all).
+/// - Single touch: `BTN_TOUCH` 1 begins the touch at `ABS_X`/`ABS_Y`, 0 ends it.
+///
+/// evdev sends a value only when it changes, and a recording does not start with the slots'
+/// state: a coordinate a slot has not reported yet is the first value the recording reports for
+/// that slot later, else the latest value of that axis in any slot (the finger next to it). The
+/// single-touch axes likewise start at their first reported values.
+///
+/// `BTN_TOUCH` on a multitouch device only summarises its contacts and is not read.
+/// `SYN_DROPPED` says the kernel dropped events before it; the events after it are still the
+/// newest true values, and with no device to ask for the rest (libevdev's resync) they are applied
+/// as recorded. A protocol A frame that it cut short lists only some contacts, so that frame is
+/// skipped: the next complete one says who is down.
 struct EvemuFrameDecoder {
     private struct Slot {
         var trackingId = -1
         var x = 0
         var y = 0
-        var isNew = false
-        var replacedLift = false
-        /// Where the replaced touch was, since the new one's position follows its tracking id.
-        var replacedX = 0
-        var replacedY = 0
-        var lifting = false
+    }
+
+    /// One `SYN_MT_REPORT` block of protocol A.
+    private struct AnonymousReport {
+        var trackingId: Int?
+        var x: Int?
+        var y: Int?
+
+        var isEmpty: Bool { trackingId == nil && x == nil && y == nil }
     }
 
     let scale: PositionScale
     let protocolKind: EvemuImporter.ProtocolKind
     private(set) var frames: [ContactFrame] = []
+    /// How many `SYN_DROPPED` the recording holds.
+    private(set) var dropMarkers = 0
+    /// The time of the last event, from the first.
+    private(set) var lastTime: Microseconds = 0
 
+    private var book = EvemuTouchBook()
     private var firstTime: Int64?
-    private var dropping = false
     // Protocol B
     private var slots: [Int: Slot] = [:]
     private var currentSlot = 0
     // Protocol A
-    private var pendingX: Int?
-    private var pendingY: Int?
+    private var pending = AnonymousReport()
+    private var reports: [AnonymousReport] = []
     private var lastX = 0
     private var lastY = 0
-    private var anonymous: [PanelPoint] = []
-    private var previousAnonymousCount = 0
+    private var frameCutShort = false
+    private var anonymousBefore = 0
     // Single touch
     private var touching = false
-    private var wasTouching = false
-    private var singleX = 0
-    private var singleY = 0
+    private var singleX: Int
+    private var singleY: Int
 
-    init(scale: PositionScale, protocolKind: EvemuImporter.ProtocolKind) {
+    /// The first value the recording gives each slot's coordinates.
+    private var firstSlotX: [Int: Int] = [:]
+    private var firstSlotY: [Int: Int] = [:]
+    private var latestX: Int?
+    private var latestY: Int?
+
+    init(scale: PositionScale, protocolKind: EvemuImporter.ProtocolKind, events: [EvemuEvent]) {
         self.scale = scale
         self.protocolKind = protocolKind
+        var slot = 0
+        var firstSingleX: Int?
+        var firstSingleY: Int?
+        for event in events where event.type == EvemuEvent.absType {
+            switch event.code {
+            case EvemuEvent.absMTSlot: slot = event.value
+            case EvemuEvent.absMTPositionX where firstSlotX[slot] == nil: firstSlotX[slot] = event.value
+            case EvemuEvent.absMTPositionY where firstSlotY[slot] == nil: firstSlotY[slot] = event.value
+            case EvemuEvent.absX where firstSingleX == nil: firstSingleX = event.value
+            case EvemuEvent.absY where firstSingleY == nil: firstSingleY = event.value
+            default: break
+            }
+        }
+        singleX = firstSingleX ?? 0
+        singleY = firstSingleY ?? 0
     }
+
+    /// A slot the recording has not used yet, with the coordinates it will turn out to have.
+    private func freshSlot(_ index: Int) -> Slot {
+        Slot(x: firstSlotX[index] ?? latestX ?? 0, y: firstSlotY[index] ?? latestY ?? 0)
+    }
+
+    /// Whether touches are still down after the last report.
+    var endsWithTouchesDown: Bool { book.hasLiveTouches || anonymousBefore > 0 }
 
     mutating func consume(_ event: EvemuEvent) {
         let start = firstTime ?? event.time
         firstTime = start
-        let time = event.time - start
-        if event.type == EvemuEvent.synType {
-            switch event.code {
-            case EvemuEvent.synDropped:
-                // The kernel lost events: what follows up to the next report is incomplete.
-                dropping = true
-            case EvemuEvent.synReport:
-                if dropping {
-                    dropping = false
-                } else {
-                    emit(at: time)
-                }
-            case EvemuEvent.synMTReport where !dropping:
-                // A report without a position is an empty one; one coordinate alone keeps the other.
-                if pendingX != nil || pendingY != nil {
-                    lastX = pendingX ?? lastX
-                    lastY = pendingY ?? lastY
-                    anonymous.append(scale.point(x: lastX, y: lastY))
-                }
-                pendingX = nil
-                pendingY = nil
-            default:
-                break
-            }
-            return
-        }
-        guard !dropping else { return }
+        // Kernel times only go forward; a recording whose clock stepped back keeps the last time.
+        lastTime = max(lastTime, event.time - start)
         switch (event.type, event.code) {
-        case (EvemuEvent.keyType, EvemuEvent.btnTouch):
+        case (EvemuEvent.synType, EvemuEvent.synReport):
+            report(at: lastTime)
+        case (EvemuEvent.synType, EvemuEvent.synMTReport):
+            if !pending.isEmpty { reports.append(pending) }
+            pending = AnonymousReport()
+        case (EvemuEvent.synType, EvemuEvent.synDropped):
+            dropMarkers += 1
+            frameCutShort = true
+        case (EvemuEvent.keyType, EvemuEvent.btnTouch) where protocolKind == .singleTouch:
+            if event.value != 0 && !touching {
+                book.begin(0, at: singlePoint)
+            } else if event.value == 0 && touching {
+                book.end(0, at: singlePoint)
+            }
             touching = event.value != 0
         case (EvemuEvent.absType, EvemuEvent.absX):
             singleX = event.value
@@ -81,101 +124,98 @@ struct EvemuFrameDecoder {
         case (EvemuEvent.absType, EvemuEvent.absMTSlot):
             currentSlot = event.value
         case (EvemuEvent.absType, EvemuEvent.absMTTrackingId):
-            var slot = slots[currentSlot] ?? Slot()
-            if event.value < 0 {
-                if slot.trackingId >= 0 { slot.lifting = true }
-            } else if event.value != slot.trackingId {
-                if slot.trackingId >= 0 && !slot.lifting {
-                    slot.replacedLift = true
-                    slot.replacedX = slot.x
-                    slot.replacedY = slot.y
-                }
-                slot.trackingId = event.value
-                slot.isNew = true
-                slot.lifting = false
+            if protocolKind == .anonymous {
+                pending.trackingId = event.value
+            } else {
+                trackingId(event.value)
             }
-            slots[currentSlot] = slot
         case (EvemuEvent.absType, EvemuEvent.absMTPositionX):
-            pendingX = event.value
-            slots[currentSlot, default: Slot()].x = event.value
+            if protocolKind == .anonymous {
+                pending.x = event.value
+            } else {
+                var slot = slots[currentSlot] ?? freshSlot(currentSlot)
+                slot.x = event.value
+                slots[currentSlot] = slot
+                latestX = event.value
+            }
         case (EvemuEvent.absType, EvemuEvent.absMTPositionY):
-            pendingY = event.value
-            slots[currentSlot, default: Slot()].y = event.value
+            if protocolKind == .anonymous {
+                pending.y = event.value
+            } else {
+                var slot = slots[currentSlot] ?? freshSlot(currentSlot)
+                slot.y = event.value
+                slots[currentSlot] = slot
+                latestY = event.value
+            }
         default:
             break
         }
     }
 
-    private mutating func emit(at time: Int64) {
+    private var singlePoint: PanelPoint { scale.point(x: singleX, y: singleY, singleTouch: true) }
+
+    private func slotPoint(_ index: Int) -> PanelPoint {
+        let slot = slots[index] ?? freshSlot(index)
+        return scale.point(x: slot.x, y: slot.y)
+    }
+
+    /// Protocol B: the current slot's tracking id changes.
+    private mutating func trackingId(_ value: Int) {
+        var slot = slots[currentSlot] ?? freshSlot(currentSlot)
+        if value < 0 {
+            book.end(currentSlot, at: slotPoint(currentSlot))
+            slot.trackingId = -1
+        } else if value != slot.trackingId {
+            // A new id: a new touch, which ends the slot's old one if it had not lifted.
+            book.begin(currentSlot, at: slotPoint(currentSlot))
+            slot.trackingId = value
+        }
+        slots[currentSlot] = slot
+    }
+
+    private mutating func report(at time: Microseconds) {
         switch protocolKind {
-        case .slots: emitSlots(at: time)
-        case .anonymous: emitAnonymous(at: time)
-        case .singleTouch: emitSingle(at: time)
+        case .slots:
+            for key in book.liveKeys { book.move(key, to: slotPoint(key)) }
+            book.report(at: time, into: &frames)
+        case .singleTouch:
+            if book.isLive(0) { book.move(0, to: singlePoint) }
+            book.report(at: time, into: &frames)
+        case .anonymous:
+            reportProtocolA(at: time)
         }
+        frameCutShort = false
     }
 
-    private mutating func emitSlots(at time: Int64) {
-        let order = slots.keys.sorted()
-        // A slot whose tracking id changed without a lift: the old touch ends in a frame of its own.
-        if order.contains(where: { slots[$0]!.replacedLift }) {
-            var frame = ContactFrame(timestamp: time)
-            for index in order {
-                let slot = slots[index]!
-                guard slot.trackingId >= 0, !slot.isNew || slot.replacedLift else { continue }
-                if slot.replacedLift {
-                    frame.add(
-                        ReportedContact(
-                            controllerId: UInt8(truncatingIfNeeded: index), state: .up,
-                            position: scale.point(x: slot.replacedX, y: slot.replacedY)))
-                } else {
-                    frame.add(contact(slot: index, .move, slot))
+    private mutating func reportProtocolA(at time: Microseconds) {
+        // A report may omit its last SYN_MT_REPORT.
+        if pending.x != nil || pending.y != nil { reports.append(pending) }
+        pending = AnonymousReport()
+        defer { reports.removeAll(keepingCapacity: true) }
+        guard !frameCutShort else { return }
+        var anonymous: [ReportedContact] = []
+        var listed = Set<Int>()
+        for contact in reports {
+            // One coordinate alone keeps the other from the report before.
+            lastX = contact.x ?? lastX
+            lastY = contact.y ?? lastY
+            let point = scale.point(x: lastX, y: lastY)
+            let hasPosition = contact.x != nil || contact.y != nil
+            if let id = contact.trackingId {
+                // A tracking id of -1 in protocol A lists no contact.
+                guard id >= 0, listed.insert(id).inserted else { continue }
+                if !book.isLive(id) {
+                    book.begin(id, at: point)
+                } else if hasPosition {
+                    book.move(id, to: point)
                 }
-                slots[index]!.replacedLift = false
+            } else if hasPosition {
+                anonymous.append(ReportedContact(controllerId: nil, state: anonymousBefore == 0 ? .down : .move, position: point))
             }
-            frames.append(frame)
         }
-        var frame = ContactFrame(timestamp: time)
-        for index in order {
-            var slot = slots[index]!
-            guard slot.trackingId >= 0 else { continue }
-            if slot.lifting {
-                // A touch that began and lifted within one report still lifts; it never showed.
-                if !slot.isNew { frame.add(contact(slot: index, .up, slot)) }
-                slot.trackingId = -1
-                slot.lifting = false
-            } else {
-                frame.add(contact(slot: index, slot.isNew ? .down : .move, slot))
-            }
-            slot.isNew = false
-            slots[index] = slot
-        }
-        if !frame.contacts.isEmpty || frame.droppedContacts > 0 { frames.append(frame) }
-    }
-
-    private func contact(slot index: Int, _ state: ContactState, _ slot: Slot) -> ReportedContact {
-        ReportedContact(controllerId: UInt8(truncatingIfNeeded: index), state: state, position: scale.point(x: slot.x, y: slot.y))
-    }
-
-    private mutating func emitAnonymous(at time: Int64) {
-        defer {
-            previousAnonymousCount = anonymous.count
-            anonymous.removeAll(keepingCapacity: true)
-        }
-        // An empty report after contacts is the lift of all of them.
-        guard !anonymous.isEmpty || previousAnonymousCount > 0 else { return }
-        var frame = ContactFrame(timestamp: time)
-        for point in anonymous {
-            frame.add(ReportedContact(controllerId: nil, state: previousAnonymousCount == 0 ? .down : .move, position: point))
-        }
-        frames.append(frame)
-    }
-
-    private mutating func emitSingle(at time: Int64) {
-        defer { wasTouching = touching }
-        guard touching || wasTouching else { return }
-        var frame = ContactFrame(timestamp: time)
-        let state: ContactState = !touching ? .up : (wasTouching ? .move : .down)
-        frame.add(ReportedContact(controllerId: 0, state: state, position: scale.point(x: singleX, y: singleY, singleTouch: true)))
-        frames.append(frame)
+        // A contact missing from the frame has lifted.
+        for key in book.liveKeys where !listed.contains(key) { book.end(key) }
+        book.report(at: time, anonymous: anonymous, always: anonymousBefore > 0 || !anonymous.isEmpty, into: &frames)
+        anonymousBefore = anonymous.count
     }
 }

@@ -1,16 +1,17 @@
 import Foundation
 import TouchCore
 
-/// Reads evemu recordings of Linux touch devices into tracker input. Handles multitouch protocol B
-/// (slots: full frames built from slot state, `controllerId` = slot), protocol A (`SYN_MT_REPORT`:
-/// anonymous contacts) and single-touch devices (`ABS_X`/`ABS_Y` with `BTN_TOUCH`). Positions
-/// become millimetres by the axis resolution, or, where the device reports none, by the panel
-/// `size` given by the caller.
+/// Reads evemu recordings of Linux touch devices into tracker input, with exactly the touches the
+/// kernel reported: multitouch protocol B (slots), protocol A (`SYN_MT_REPORT`, with or without
+/// tracking ids) and single-touch devices (`ABS_X`/`ABS_Y` with `BTN_TOUCH`); the rules are in
+/// `EvemuFrameDecoder` and docs/strokes.md. Positions become millimetres by the axis resolution,
+/// or, where the device reports none, by the panel `size` given by the caller, or else by an
+/// assumed size that `Recording.warnings` names (`PositionScale`).
 public struct EvemuImporter: Sendable {
     /// The panel's size in mm, for devices whose axes carry no resolution.
-    public var size: (width: Float, height: Float)?
+    public var size: PanelSize?
 
-    public init(size: (width: Float, height: Float)? = nil) {
+    public init(size: PanelSize? = nil) {
         self.size = size
     }
 
@@ -18,6 +19,14 @@ public struct EvemuImporter: Sendable {
         public var device: EvemuDevice
         public var frames: [ContactFrame]
         public var protocolKind: ProtocolKind
+        /// The panel in mm that the positions span: from the resolution, the size given, or assumed.
+        public var panel: PanelSize
+        /// Touches were still down when the recording stopped (at `endTime`).
+        public var endsWithTouchesDown: Bool
+        /// The time of the recording's last event, from its first, in µs.
+        public var endTime: Microseconds
+        /// One line each, for the user: an assumed panel size, dropped events.
+        public var warnings: [String]
     }
 
     public enum ProtocolKind: String, Sendable {
@@ -26,20 +35,31 @@ public struct EvemuImporter: Sendable {
         case singleTouch = "single-touch"
     }
 
-    /// The description that belongs to an events file recorded separately: the sibling whose name
-    /// is the events file's name up to some dot, with `.desc` or `.prop`
-    /// (`Dev.2-fingers.events` -> `Dev.desc`, `wetab.event` -> `wetab.prop`).
+    /// The description that belongs to an events file recorded separately: the sibling `.desc` or
+    /// `.prop` whose name is the longest start of the events file's name that ends before a dot,
+    /// a space, `-` or `_` (`Dev.2-fingers.events` -> `Dev.desc`, `wetab.event` -> `wetab.prop`,
+    /// `Pad Finger double-tap.events` -> `Pad Finger.desc`).
     public static func descriptionFile(for events: URL) -> URL? {
         let folder = events.deletingLastPathComponent()
-        var stem = events.deletingPathExtension().lastPathComponent
-        while true {
-            for ext in ["desc", "prop"] {
-                let candidate = folder.appendingPathComponent(stem + "." + ext)
-                if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+        let stem = events.deletingPathExtension().lastPathComponent
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var best: String?
+        for name in names {
+            let url = URL(fileURLWithPath: name)
+            guard ["desc", "prop"].contains(url.pathExtension) else { continue }
+            let candidate = url.deletingPathExtension().lastPathComponent
+            guard !candidate.isEmpty, stem.hasPrefix(candidate) else { continue }
+            let rest = stem.dropFirst(candidate.count)
+            guard rest.isEmpty || [".", " ", "-", "_"].contains(rest.first!) else { continue }
+            // The longest match wins; between a .desc and a .prop of one name, the .desc.
+            if let chosen = best {
+                let chosenStem = URL(fileURLWithPath: chosen).deletingPathExtension().lastPathComponent
+                if candidate.count < chosenStem.count { continue }
+                if candidate.count == chosenStem.count && !(url.pathExtension == "desc" && chosen.hasSuffix(".prop")) { continue }
             }
-            guard let dot = stem.lastIndex(of: ".") else { return nil }
-            stem = String(stem[..<dot])
+            best = name
         }
+        return best.map { folder.appendingPathComponent($0) }
     }
 
     /// Imports `events`, taking the device description from `description` when given, else from
@@ -88,18 +108,28 @@ public struct EvemuImporter: Sendable {
         }
         guard !events.isEmpty else { throw ImportError(file: file, message: "no `E:` event lines") }
         let scale = try PositionScale(device: device, size: size, file: file)
-        var decoder = EvemuFrameDecoder(scale: scale, protocolKind: Self.protocolKind(of: events, device: device))
+        var decoder = EvemuFrameDecoder(scale: scale, protocolKind: Self.protocolKind(of: events), events: events)
         for event in events { decoder.consume(event) }
-        return Recording(device: device, frames: decoder.frames, protocolKind: decoder.protocolKind)
+        var warnings: [String] = []
+        if let assumption = scale.assumption { warnings.append("\(file): \(assumption)") }
+        if decoder.dropMarkers > 0 {
+            let times = decoder.dropMarkers == 1 ? "once" : "\(decoder.dropMarkers) times"
+            warnings.append("\(file): the kernel dropped events (SYN_DROPPED) \(times); what was lost cannot be replayed")
+        }
+        return Recording(
+            device: device, frames: decoder.frames, protocolKind: decoder.protocolKind, panel: scale.panel,
+            endsWithTouchesDown: decoder.endsWithTouchesDown, endTime: decoder.lastTime, warnings: warnings)
     }
 
-    static func protocolKind(of events: [EvemuEvent], device: EvemuDevice) -> ProtocolKind {
-        if events.contains(where: { $0.type == EvemuEvent.synType && $0.code == EvemuEvent.synMTReport }) { return .anonymous }
-        if device.axes[EvemuEvent.absMTSlot] != nil || device.axes[EvemuEvent.absMTTrackingId] != nil
-            || events.contains(where: { $0.type == EvemuEvent.absType && ($0.code == EvemuEvent.absMTSlot || $0.code == EvemuEvent.absMTTrackingId) })
-        {
-            return .slots
-        }
+    /// The protocol the events speak (not the axes the description lists: a multitouch device's
+    /// recording may carry single-touch events only): slot changes are protocol B, else
+    /// `SYN_MT_REPORT` is protocol A, else tracking ids are protocol B (a device that only ever
+    /// used slot 0), else `BTN_TOUCH` and `ABS_X`/`ABS_Y` are a single touch.
+    static func protocolKind(of events: [EvemuEvent]) -> ProtocolKind {
+        func has(_ type: Int, _ code: Int) -> Bool { events.contains { $0.type == type && $0.code == code } }
+        if has(EvemuEvent.absType, EvemuEvent.absMTSlot) { return .slots }
+        if has(EvemuEvent.synType, EvemuEvent.synMTReport) { return .anonymous }
+        if has(EvemuEvent.absType, EvemuEvent.absMTTrackingId) { return .slots }
         return .singleTouch
     }
 }

@@ -1,40 +1,119 @@
 import TouchCore
 
-/// Device units to panel millimetres for one pair of axes.
+/// Device units to panel millimetres, and the panel's size, for one device.
+///
+/// Each axis uses its own resolution (units/mm) when the device reports one. Axes without one
+/// take their extent from the caller's `size` (`--size WxH`). Without a size, an axis without
+/// resolution borrows the other axis's resolution (touch panels have square units far more often
+/// than not), and when neither has one the panel is assumed to be 15.6 inches across its diagonal
+/// (396 mm, the diagonal of the default 345 x 194 mm panel), in the aspect of the axis ranges. Every
+/// assumption is named in `assumption`, which the importer turns into a warning: a replay on an
+/// assumed size still runs, but distances (and so gestures) are only as right as the guess.
 struct PositionScale: Sendable {
     struct AxisScale: Sendable {
         var minimum: Float
         var millimetresPerUnit: Float
     }
 
+    /// The diagonal of the assumed panel, in mm: 15.6 inches.
+    static let assumedDiagonal: Float = 396.24
+
     var x: AxisScale
     var y: AxisScale
-    /// The same for the single-touch axes, which some devices range differently.
+    /// The same for the single-touch axes, which some devices range differently; they span the
+    /// same panel.
     var singleX: AxisScale
     var singleY: AxisScale
+    /// The panel in mm that the position axes span.
+    var panel: PanelSize
+    /// What was assumed or ignored about the size, in one sentence; nil when the device and the
+    /// caller said it all.
+    var assumption: String?
 
-    init(device: EvemuDevice, size: (width: Float, height: Float)?, file: String) throws {
-        func scale(_ codes: [Int], extent: Float?, name: String) throws -> AxisScale {
+    init(device: EvemuDevice, size: PanelSize?, file: String) throws {
+        func axis(_ codes: [Int], name: String) throws -> EvemuDevice.Axis {
             guard let axis = codes.lazy.compactMap({ device.axes[$0] }).first else {
+                guard device.axes.isEmpty && device.name.isEmpty else {
+                    let who = device.name.isEmpty ? "the device" : device.name
+                    throw ImportError(file: file, message: "\(who) has no \(name) position axis: not a touch device")
+                }
                 throw ImportError(file: file, message: "the device description has no \(name) axis (give the description file)")
             }
-            if axis.resolution > 0 { return AxisScale(minimum: Float(axis.minimum), millimetresPerUnit: 1 / Float(axis.resolution)) }
-            guard let extent else {
-                throw ImportError(file: file, message: "the \(name) axis has no resolution: give the panel size in mm (--size WxH)")
-            }
-            let range = Float(max(axis.maximum - axis.minimum, 1))
-            return AxisScale(minimum: Float(axis.minimum), millimetresPerUnit: extent / range)
+            return axis
         }
-        x = try scale([EvemuEvent.absMTPositionX, EvemuEvent.absX], extent: size?.width, name: "x")
-        y = try scale([EvemuEvent.absMTPositionY, EvemuEvent.absY], extent: size?.height, name: "y")
-        singleX = (try? scale([EvemuEvent.absX], extent: size?.width, name: "x")) ?? x
-        singleY = (try? scale([EvemuEvent.absY], extent: size?.height, name: "y")) ?? y
+        let axisX = try axis([EvemuEvent.absMTPositionX, EvemuEvent.absX], name: "x")
+        let axisY = try axis([EvemuEvent.absMTPositionY, EvemuEvent.absY], name: "y")
+        let rangeX = Float(max(axisX.maximum - axisX.minimum, 1))
+        let rangeY = Float(max(axisY.maximum - axisY.minimum, 1))
+        let deviceName = device.name.isEmpty ? "the device" : device.name
+
+        // Millimetres per unit on each axis: the resolution, else the given size, else nil.
+        var perUnitX = axisX.resolution > 0 ? 1 / Float(axisX.resolution) : size.map { $0.width / rangeX }
+        var perUnitY = axisY.resolution > 0 ? 1 / Float(axisY.resolution) : size.map { $0.height / rangeY }
+        var assumption: String?
+        switch (perUnitX, perUnitY) {
+        case (let knownX?, nil):
+            perUnitY = knownX
+            assumption = "\(deviceName) reports no resolution for y; replaying with x's (\(Self.describe(rangeX * knownX, rangeY * knownX)))"
+        case (nil, let knownY?):
+            perUnitX = knownY
+            assumption = "\(deviceName) reports no resolution for x; replaying with y's (\(Self.describe(rangeX * knownY, rangeY * knownY)))"
+        case (nil, nil):
+            let aspect = min(max(rangeX / rangeY, 1 / 3), 3)
+            let height = Self.assumedDiagonal / (aspect * aspect + 1).squareRoot()
+            perUnitX = aspect * height / rangeX
+            perUnitY = height / rangeY
+            assumption = "\(deviceName) reports no resolution; replaying on an assumed \(Self.describe(aspect * height, height)) "
+                + "(15.6-inch diagonal, the axes' aspect)"
+        default:
+            if let size, axisX.resolution > 0, axisY.resolution > 0 {
+                assumption = "\(deviceName) reports its resolution (\(Self.describe(rangeX / Float(axisX.resolution), rangeY / Float(axisY.resolution)))); "
+                    + "--size \(Self.number(size.width))x\(Self.number(size.height)) is not used"
+            }
+        }
+        if let text = assumption, size == nil { assumption = text + "; give the real size in mm with --size WxH" }
+        let millimetresX = perUnitX ?? 1
+        let millimetresY = perUnitY ?? 1
+        x = AxisScale(minimum: Float(axisX.minimum), millimetresPerUnit: millimetresX)
+        y = AxisScale(minimum: Float(axisY.minimum), millimetresPerUnit: millimetresY)
+        // A given size is the panel exactly, not the product of a rounded quotient.
+        panel = PanelSize(
+            width: axisX.resolution == 0 && size != nil ? size!.width : rangeX * millimetresX,
+            height: axisY.resolution == 0 && size != nil ? size!.height : rangeY * millimetresY)
+        self.assumption = assumption
+
+        // Single-touch axes cover the same panel as the position axes, in their own units.
+        func single(_ code: Int, _ fallback: AxisScale, extent: Float) -> AxisScale {
+            guard let axis = device.axes[code] else { return fallback }
+            let perUnit = axis.resolution > 0 ? 1 / Float(axis.resolution) : extent / Float(max(axis.maximum - axis.minimum, 1))
+            return AxisScale(minimum: Float(axis.minimum), millimetresPerUnit: perUnit)
+        }
+        singleX = single(EvemuEvent.absX, x, extent: panel.width)
+        singleY = single(EvemuEvent.absY, y, extent: panel.height)
     }
+
+    /// Furthest from the panel's corner a position may lie, in mm. Devices report a little beyond
+    /// their axis ranges, never kilometres; a corrupt file might, and the tracker's squared
+    /// distances must stay far inside Int64.
+    static let farthest: Float = 1_000_000
 
     func point(x rawX: Int, y rawY: Int, singleTouch: Bool = false) -> PanelPoint {
         let sx = singleTouch ? singleX : x
         let sy = singleTouch ? singleY : y
+        func bounded(_ value: Float) -> Float { min(max(value, -Self.farthest), Self.farthest) }
         return PanelPoint(
-            x: (Float(rawX) - sx.minimum) * sx.millimetresPerUnit, y: (Float(rawY) - sy.minimum) * sy.millimetresPerUnit)
+            x: bounded((Float(rawX) - sx.minimum) * sx.millimetresPerUnit),
+            y: bounded((Float(rawY) - sy.minimum) * sy.millimetresPerUnit))
+    }
+
+    /// "340 x 204 mm panel".
+    static func describe(_ width: Float, _ height: Float) -> String {
+        "\(number(width)) x \(number(height)) mm panel"
+    }
+
+    /// Whole millimetres where that is exact enough, else one decimal.
+    static func number(_ value: Float) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 }

@@ -7,15 +7,14 @@ enum ImportedSource {
         do {
             switch format {
             case .evemu:
-                let importer = EvemuImporter(size: options.size.map { (width: $0.width, height: $0.height) })
-                let recording = try importer.load(
+                let recording = try EvemuImporter(size: options.size).load(
                     events: URL(fileURLWithPath: path), description: options.description.map { URL(fileURLWithPath: $0) })
-                let frames = recording.frames
-                // evdev is event-driven: nothing is sent while nothing changes.
-                return ReplaySource(
-                    name: path, items: frames.map { .frame($0) },
-                    tracker: .eventDriven(reportRateHz: estimatedRate(frames)),
-                    panel: options.size ?? panelSize(of: recording.device) ?? .scriptDefault)
+                var items = recording.frames.map { ReplayItem.frame($0) }
+                // A recording that stops with fingers down says nothing of their lifts: cancelled.
+                if recording.endsWithTouchesDown { items.append(.cancel(at: max(recording.endTime, recording.frames.last?.timestamp ?? 0))) }
+                var source = ReplaySource(name: path, items: items, tracker: evemuTracker(recording.frames), panel: recording.panel)
+                source.warnings = recording.warnings
+                return source
             case .unistroke:
                 let log = try UnistrokeLogImporter.parse(
                     text, file: path,
@@ -49,19 +48,15 @@ enum ImportedSource {
         return min(max(Int(1_000_000 / median), 10), 250)
     }
 
-    /// The panel's size where the device gives its axes a resolution.
-    static func panelSize(of device: EvemuDevice) -> PanelSize? {
-        func extent(_ codes: [Int]) -> Float? {
-            for code in codes {
-                if let axis = device.axes[code], axis.resolution > 0 {
-                    return Float(axis.maximum - axis.minimum) / Float(axis.resolution)
-                }
-            }
-            return nil
-        }
-        guard let width = extent([EvemuEvent.absMTPositionX, EvemuEvent.absX]),
-            let height = extent([EvemuEvent.absMTPositionY, EvemuEvent.absY])
-        else { return nil }
-        return PanelSize(width: width, height: height)
+    /// evdev is event-driven: nothing is sent while nothing changes, so silence holds touches and
+    /// the kernel's tracking ids are trusted (`.eventDriven`). Protocol A contacts without ids are
+    /// paired from frame to frame with no distance gate, as mtdev pairs them for every Linux
+    /// program: a touch begins only when a frame lists more contacts than the one before and ends
+    /// only when it lists fewer, which is the kernel's count. A gate would split a finger that
+    /// moved further between two frames than it allows (a fast swipe, or a long wait between events).
+    static func evemuTracker(_ frames: [ContactFrame]) -> TrackerConfiguration {
+        var tracker = TrackerConfiguration.eventDriven(reportRateHz: estimatedRate(frames))
+        tracker.anonymousGate = .infinity
+        return tracker
     }
 }

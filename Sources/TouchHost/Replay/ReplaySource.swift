@@ -46,6 +46,9 @@ public struct ReplaySource: Sendable {
     /// pen log is event-driven.
     public var tracker: TrackerConfiguration
     public var panel: PanelSize
+    /// Said once on standard error before the replay: what the importer had to assume (a panel
+    /// size the device does not report) or could not replay.
+    public var warnings: [String] = []
 
     /// The rate the reports were made at.
     public var reportRate: Int { tracker.reportRateHz }

@@ -2,7 +2,7 @@ import Testing
 import TouchCore
 @testable import TouchHost
 
-@Suite struct ReplayRunnerTests {
+@Suite struct ReplayDriverTests {
     private func replay(_ text: String) throws -> [String] {
         let source = try ReplaySource.script(text, name: "test.touch")
         let formatter = JSONEventFormatter(recognizerNames: RecognizerSelection.kiosk.engineNames)
