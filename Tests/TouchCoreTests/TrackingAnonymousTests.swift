@@ -2,6 +2,19 @@ import Testing
 @testable import TouchCore
 
 @Suite struct TrackingAnonymousTests {
+    /// Untrusted positions with an unbounded gate (an event-driven import) must neither trap on the
+    /// cost arithmetic nor lose a touch.
+    @Test(arguments: [Float(1e30), 1e18, -3e38, .infinity])
+    func farContactsWithAnUnboundedGateCostTheMostAndStillPair(_ far: Float) throws {
+        var configuration = TrackerConfiguration.eventDriven()
+        configuration.anonymousGate = .infinity
+        var probe = TrackerProbe(configuration)
+        probe.feed(report(at: 0, contact(nil, .down, 10, 10), contact(nil, .down, 20, 10)))
+        let frame = try #require(probe.feed(report(at: 8, contact(nil, .move, far, 10), contact(nil, .move, 21, 10))).last)
+        #expect(probe.tracker.liveTouchCount == 2)
+        #expect(frame.touches(.began).count + frame.touches(.moved).count == 2 || frame.touches(.ended).count == 1)
+    }
+
     @Test func anonymousContactsKeepIdentitiesByNearestPairing() throws {
         var probe = TrackerProbe()
         let began = try #require(probe.feed(report(at: 0, contact(nil, .down, 100, 100), contact(nil, .down, 140, 100))).last)

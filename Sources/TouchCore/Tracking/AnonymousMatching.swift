@@ -67,8 +67,15 @@ struct AnonymousCosts: AssignmentCosts {
         predicted[row].distance(to: positions[column]) <= gates[row]
     }
 
+    /// The most an allowed pair may cost: 20 of them stay below `forbidden`.
+    var mostAllowed: Int64 { forbidden / 32 }
+
     func cost(row: Int, column: Int) -> Int64 {
         guard isWithinGate(row: row, column: column) else { return forbidden }
-        return Int64(predicted[row].squaredDistance(to: positions[column]) * 100)
+        // Positions come from untrusted input and a gate can be unbounded: a distance too large
+        // (or not a number) to convert would trap, so it costs the most an allowed pair may.
+        let scaled = predicted[row].squaredDistance(to: positions[column]) * 100
+        guard scaled < Float(mostAllowed) else { return mostAllowed }
+        return Int64(scaled)
     }
 }
