@@ -14,24 +14,37 @@ public struct PanelMap: Sendable {
 
     /// The largest map whose border fits `maxColumns` x `maxRows`.
     public init(panelWidth: Float, panelHeight: Float, maxColumns: Int, maxRows: Int) {
-        self.panelWidth = max(panelWidth, 1)
-        self.panelHeight = max(panelHeight, 1)
+        // A size that is no number, or below a millimetre, draws as a 1 mm panel; any size draws.
+        self.panelWidth = panelWidth.isFinite && panelWidth >= 1 ? panelWidth : (panelWidth == .infinity ? .greatestFiniteMagnitude : 1)
+        self.panelHeight = panelHeight.isFinite && panelHeight >= 1 ? panelHeight : (panelHeight == .infinity ? .greatestFiniteMagnitude : 1)
         var rows = max(1, maxRows - 2)
-        var columns = Int((Float(rows) * Self.cellAspect * self.panelWidth / self.panelHeight).rounded())
+        var columns = Self.cells(Float(rows) * Self.cellAspect * (self.panelWidth / self.panelHeight), atMost: maxColumns)
         if columns > maxColumns - 2 {
             columns = max(1, maxColumns - 2)
-            rows = max(1, Int((Float(columns) * self.panelHeight / self.panelWidth / Self.cellAspect).rounded()))
+            rows = max(1, Self.cells(Float(columns) * (self.panelHeight / self.panelWidth) / Self.cellAspect, atMost: maxRows))
         }
         self.columns = max(1, columns)
         self.rows = min(rows, max(1, maxRows - 2))
         cells = Array(repeating: Array(repeating: " ", count: self.columns), count: self.rows)
     }
 
-    /// The cell holding a point in mm, clamped to the panel.
+    /// The cell holding a point in mm, clamped to the panel; a coordinate that is no number is
+    /// drawn at the panel's top or left edge.
     public func cell(for point: PanelPoint) -> (column: Int, row: Int) {
-        let column = Int(point.x / panelWidth * Float(columns))
-        let row = Int(point.y / panelHeight * Float(rows))
-        return (min(max(column, 0), columns - 1), min(max(row, 0), rows - 1))
+        (Self.index(point.x / panelWidth * Float(columns), count: columns), Self.index(point.y / panelHeight * Float(rows), count: rows))
+    }
+
+    /// `value` rounded to a whole number of cells, between 0 and `limit` (no conversion can trap).
+    private static func cells(_ value: Float, atMost limit: Int) -> Int {
+        let rounded = value.rounded()
+        if !(rounded > 0) { return 0 }
+        return rounded >= Float(max(limit, 0)) ? max(limit, 0) : Int(rounded)
+    }
+
+    /// The cell index of a scaled position, clamped to `0..<count`.
+    private static func index(_ scaled: Float, count: Int) -> Int {
+        if !(scaled > 0) { return 0 }
+        return scaled >= Float(count - 1) ? count - 1 : Int(scaled)
     }
 
     public mutating func put(_ character: Character, at point: PanelPoint) {
