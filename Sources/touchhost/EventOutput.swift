@@ -34,7 +34,7 @@ final class EventOutput {
         let formatted = json?.line(for: event) ?? (aligned != nil ? aligned?.line(for: event) : readable?.line(for: event))
         guard var line = formatted else { return }
         if json == nil, case .status = event, let detail = statusDetail {
-            line += ": \(detail)"
+            line += ": \(DisplayText.escaped(detail))"
             statusDetail = nil
         }
         write(line: line)

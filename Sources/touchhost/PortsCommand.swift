@@ -18,6 +18,7 @@ struct PortsCommand: ParsableCommand {
             print("no serial ports found (pseudo-terminals are not listed; pass their path to monitor)")
             return
         }
+        // USB strings come from the device: escaped, like every device-supplied text shown.
         for port in ports {
             var line = port.path.padding(toLength: 16, withPad: " ", startingAt: 0) + "  " + port.transport
             if let vid = port.vendorId, let pid = port.productId { line += "  " + UsbId.text(vid, pid) }
@@ -25,7 +26,7 @@ struct PortsCommand: ParsableCommand {
             if !names.isEmpty { line += "  " + names }
             if let serial = port.serialNumber { line += "  serial " + serial }
             if names.isEmpty, !port.description.isEmpty { line += "  " + port.description }
-            print(line)
+            print(DisplayText.escaped(line))
         }
     }
 }

@@ -16,15 +16,16 @@ struct TouchHostCommand: ParsableCommand {
 
     /// Exit status as the contract has it: 0 success, 1 a run-time failure (one line naming the
     /// port or file), 2 bad usage. ArgumentParser's own usage status is 64, hence this `main`.
+    /// A failure's message may quote a file's or a device's text: it is escaped, so it stays one line.
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch let failure as HostFailure {
-            FileHandle.standardError.write(Data("touchhost: \(failure.message)\n".utf8))
+            FileHandle.standardError.write(Data("touchhost: \(DisplayText.escaped(failure.message))\n".utf8))
             Foundation.exit(1)
         } catch let failure as LinkError {
-            FileHandle.standardError.write(Data("touchhost: \(failure)\n".utf8))
+            FileHandle.standardError.write(Data("touchhost: \(DisplayText.escaped(failure.description))\n".utf8))
             Foundation.exit(1)
         } catch {
             if exitCode(for: error) == .validationFailure {

@@ -120,7 +120,9 @@ struct JSONFields {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 {
+                // JSON requires only the C0 controls escaped; DEL, C1 and the line separators are
+                // escaped too, so a line of the stream printed raw cannot drive a terminal either.
+                if scalar.value < 0x20 || DisplayText.needsEscape(scalar) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -12,7 +12,7 @@ public struct ReadableEventFormatter: Sendable {
     public init(recognizerNames: [String]) { self.recognizerNames = recognizerNames }
 
     public func line(for event: HostEvent) -> String? {
-        let time = (source.map { $0 + ": " } ?? "") + DecimalText.fixed(Double(event.time) / 1_000_000, places: 3).padded(to: 8) + " s  "
+        let time = (source.map { DisplayText.escaped($0) + ": " } ?? "") + DecimalText.fixed(Double(event.time) / 1_000_000, places: 3).padded(to: 8) + " s  "
         switch event {
         case .touch(let touch, _):
             if touch.phase == .moved && !showsEveryChange { return nil }

@@ -38,7 +38,7 @@ public struct MonitorLineFormatter: Sendable {
     }
 
     /// The device line that opens a log.
-    public static func deviceLine(port: String, info: DeviceInfo) -> String { "\(port): \(info.summary)" }
+    public static func deviceLine(port: String, info: DeviceInfo) -> String { "\(DisplayText.escaped(port)): \(info.summary)" }
 
     private func column(_ text: String, _ width: Int) -> String {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)

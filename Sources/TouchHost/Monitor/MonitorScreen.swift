@@ -44,12 +44,13 @@ public enum MonitorScreen {
     }
 
     static func header(_ state: MonitorState) -> String {
-        guard let info = state.info else { return " touchhost monitor  \(state.port)  waiting for the device..." }
+        let port = DisplayText.escaped(state.port)
+        guard let info = state.info else { return " touchhost monitor  \(port)  waiting for the device..." }
         let size = info.panelSize
         let version = info.firmwareVersion
         return " \(info.boardNameText)  fw \(version.major).\(version.minor).\(version.patch)  "
             + "\(DecimalText.format(size.x, places: 1)) x \(DecimalText.format(size.y, places: 1)) mm  "
-            + "grid \(info.columns)x\(info.rows)  \(info.reportRate) Hz  \(state.port) \(state.link)"
+            + "grid \(info.columns)x\(info.rows)  \(info.reportRate) Hz  \(port) \(state.link)"
     }
 
     static func footer(_ state: MonitorState) -> String {
@@ -134,7 +135,12 @@ public enum MonitorScreen {
 }
 
 extension DeviceInfo {
-    public var boardNameText: String {
+    /// The board name as the device sent it (bytes that are no UTF-8 become U+FFFD).
+    public var boardNameRaw: String {
         String(decoding: (0..<boardName.count).map { boardName[$0] }, as: UTF8.self)
     }
+
+    /// The board name to show: a device can send any 16 bytes, so control characters and escape
+    /// sequences are escaped (`DisplayText`).
+    public var boardNameText: String { DisplayText.escaped(boardNameRaw) }
 }

@@ -46,11 +46,15 @@ extension StaticString {
 }
 
 extension DeviceInfo {
-    /// `kiosk-15, 345.0 x 194.0 mm, 120 reports/s, firmware 0.1.0`
+    /// `kiosk-15, 345.0 x 194.0 mm, 120 reports/s, firmware 0.1.0`; the board name escaped.
     public var summary: String {
-        let size = panelSize
-        let name = String(decoding: (0..<boardName.count).map { boardName[$0] }, as: UTF8.self)
-        return "\(name), \(DecimalText.format(size.x, places: 1)) x \(DecimalText.format(size.y, places: 1)) mm, "
+        "\(boardNameText), \(summaryPanel), "
             + "\(reportRate) reports/s, firmware \(firmwareVersion.major).\(firmwareVersion.minor).\(firmwareVersion.patch)"
+    }
+
+    /// `345.0 x 194.0 mm`
+    public var summaryPanel: String {
+        let size = panelSize
+        return "\(DecimalText.format(size.x, places: 1)) x \(DecimalText.format(size.y, places: 1)) mm"
     }
 }

@@ -59,9 +59,10 @@ public enum SVGPlot {
 
     static func seconds(_ time: Microseconds) -> String { DecimalText.fixed(Double(time) / 1_000_000, places: 3) }
 
+    /// XML's special characters as entities; control characters (which XML 1.0 forbids) as `DisplayText` escapes.
     static func escape(_ text: String) -> String {
         var out = ""
-        for character in text {
+        for character in DisplayText.escaped(text) {
             switch character {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
