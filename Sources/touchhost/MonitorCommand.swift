@@ -68,7 +68,8 @@ struct MonitorCommand: ParsableCommand {
 
     static func panel(_ text: String) -> PanelSize? {
         let parts = text.lowercased().split(separator: "x")
-        guard parts.count == 2, let width = Float(parts[0]), let height = Float(parts[1]), width > 0, height > 0 else { return nil }
+        func plausible(_ value: Float) -> Bool { value > 0 && PlausibleValues.isPosition(value) }
+        guard parts.count == 2, let width = Float(parts[0]), let height = Float(parts[1]), plausible(width), plausible(height) else { return nil }
         return PanelSize(width: width, height: height)
     }
 
@@ -109,7 +110,8 @@ struct MonitorCommand: ParsableCommand {
             let size = info.panelSize
             return HostStack.pipeline(
                 recognizers: selection,
-                tracker: TrackerConfiguration(reportRateHz: HeatmapContactFinder(for: info).heatmapRate(reportRate: Int(info.reportRate))),
+                tracker: TrackerConfiguration(
+                    reportRateHz: HeatmapContactFinder(for: info)?.heatmapRate(reportRate: Int(info.reportRate)) ?? max(Int(info.reportRate), 1)),
                 panel: PanelSize(width: size.x, height: size.y), sink: sink)
         }
         // Only a controller asked to recognize numbers gestures as the kiosk set; a bridge's events pass as they are.

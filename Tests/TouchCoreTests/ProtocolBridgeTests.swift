@@ -51,7 +51,7 @@ import TouchCore
 
     @Test(arguments: [
         StatusKind.framesLost, .resync, .deviceReset, .disconnected, .reconnected, .overflow, .duplicateContact,
-        .reportTimeout, .recalibrated,
+        .reportTimeout, .recalibrated, .rejected,
     ])
     func everyHostStatusCrossesTheBridgeWithItsCount(_ kind: StatusKind) {
         let event = StatusEvent(kind: kind, timestamp: 8_064_000, count: 3)

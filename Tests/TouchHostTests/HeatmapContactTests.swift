@@ -25,7 +25,7 @@ import Firmware
         controller.advance(to: 2_700_000, output: &output)
 
         var decoder = FrameDecoder()
-        var finder = HeatmapContactFinder(for: controller.deviceInfo)
+        var finder = try #require(HeatmapContactFinder(for: controller.deviceInfo))
         var reports: [UInt16: ContactFrame] = [:]
         var found: [(sequence: UInt16, frame: ContactFrame)] = []
         for byte in output.bytes {

@@ -34,10 +34,13 @@ extension DeviceInfo {
 }
 
 extension WireContact {
-    /// The tracker's input for this contact, in millimetres on the panel `info` describes.
+    /// The tracker's input for this contact, in millimetres on the panel `info` describes. A
+    /// coordinate beyond the device's declared range (`maxX`, `maxY`) is clamped to it: the 12 bits
+    /// on the wire can say up to 4095 whatever the device declared, and no touch lies off the panel.
     public func reportedContact(on info: DeviceInfo) -> ReportedContact {
         ReportedContact(
-            controllerId: id, state: state, position: info.millimetres(x: x, y: y), amplitude: UInt16(amplitude))
+            controllerId: id, state: state, position: info.millimetres(x: min(x, info.maxX), y: min(y, info.maxY)),
+            amplitude: UInt16(amplitude))
     }
 }
 

@@ -28,8 +28,10 @@ public struct HeatmapContactFinder {
     }
 
     /// The board a device describes: its catalogue entry, or the default board's sensor
-    /// characteristics on the device's own panel and grid.
-    public init(for info: DeviceInfo) {
+    /// characteristics on the device's own panel and grid. Nil when the device describes a grid
+    /// the firmware's stages cannot hold (`BoardDefinition.isSupported`) or a panel of no size: the
+    /// description is the device's word, and no word of a device may trap the host.
+    public init?(for info: DeviceInfo) {
         let name = (0..<info.boardName.count).map { info.boardName[$0] }
         if let known = BoardCatalog.board(named: name), known.columns == Int(info.columns), known.rows == Int(info.rows) {
             self.init(board: known)
@@ -44,6 +46,7 @@ public struct HeatmapContactFinder {
         board.maxCoordinateX = info.maxX
         board.maxCoordinateY = info.maxY
         board.maxContacts = Int(info.maxContacts)
+        guard board.isSupported, info.panelWidth > 0, info.panelHeight > 0 else { return nil }
         self.init(board: board)
     }
 

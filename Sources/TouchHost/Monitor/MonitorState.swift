@@ -124,12 +124,13 @@ public struct MonitorState: Sendable {
             counters.framesLost += Int(status.count)
             announce("\(status.count) FRAMES LOST", now: now)
         case .deviceReset: announce("DEVICE RESET - touches cancelled", now: now)
-        case .disconnected: announce("DISCONNECTED - waiting for \(port)", now: now)
+        case .disconnected: announce("DISCONNECTED - waiting for \(DisplayText.escaped(port))", now: now)
         case .reconnected:
             counters.reconnects += 1
             announce("RECONNECTED", now: now)
         case .overflow: announce("\(status.count) CONTACTS DROPPED (overflow)", now: now)
         case .reportTimeout: announce("REPORTS STOPPED with \(status.count) touches down", now: now)
+        case .rejected: announce("\(status.count) MESSAGES REJECTED (values out of range)", now: now)
         case .resync, .duplicateContact, .recalibrated: break
         }
     }

@@ -103,7 +103,11 @@ public final class DeviceSession {
         guard info.supportedModes.supports(.heatmap) else {
             throw LinkError(port: link.name, cause: .other("the controller cannot stream heatmaps"))
         }
-        heatmapFinder = HeatmapContactFinder(for: info)
+        guard let finder = HeatmapContactFinder(for: info) else {
+            throw LinkError(port: link.name, cause: .other(
+                "the controller's heatmap (\(info.columns) x \(info.rows) nodes on a \(info.summaryPanel) panel) is not one the host can search"))
+        }
+        heatmapFinder = finder
         let reply = try perform(.setMode(.heatmap))
         guard reply.isAccepted else {
             heatmapFinder = nil
@@ -235,15 +239,17 @@ public final class DeviceSession {
                 // A reset also returns it to contact reports: ask again for its recognition, or for heatmaps.
                 if controllerEvents.isController { _ = try? send(.setMode(.gestures)) }
                 if heatmapFinder != nil {
-                    heatmapFinder = info.map(HeatmapContactFinder.init(for:))
+                    heatmapFinder = info.flatMap(HeatmapContactFinder.init(for:))
                     _ = try? send(.setMode(.heatmap))
                 }
             }
             if let event = StatusEvent(status, at: time) { emit(.status(event)) }
         case .touch(let record):
             // Already tracked upstream: a bridge, or a controller that tracks on board.
+            guard record.hasPlausibleValues else { return reject() }
             emit(controllerEvents.touch(record, at: upstreamTime(record.timestamp)))
         case .gesture(let gesture):
+            guard gesture.hasPlausibleValues else { return reject() }
             let time = upstreamTime(gesture.timestamp)
             if let event = controllerEvents.gesture(gesture, at: time) { emit(event) }
         case .reply(let reply):
@@ -256,6 +262,16 @@ public final class DeviceSession {
             pipeline.consume(frame)
         }
     }
+
+    /// A message with values no device could mean (`PlausibleValues`) is ignored and counted, at the
+    /// session's present.
+    private func reject() {
+        rejectedMessages += 1
+        emit(.status(StatusEvent(kind: .rejected, timestamp: lastDeviceTime, count: 1)))
+    }
+
+    /// Device messages ignored for their values since the session began.
+    public private(set) var rejectedMessages = 0
 
     private func deviceTime(_ raw: UInt32) -> Microseconds {
         let time = clock.time(for: raw)

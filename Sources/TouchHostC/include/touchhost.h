@@ -208,6 +208,9 @@ typedef enum th_status_kind {
      *  touches (and their gestures) were cancelled; a legacy protocol's ended. */
     TH_STATUS_REPORT_TIMEOUT = 7,
     TH_STATUS_RECALIBRATED = 8,
+    /** `count` messages from the device carried values it could not mean (a position that is not
+     *  a finite number in range) and were ignored. */
+    TH_STATUS_REJECTED = 9,
     /** The event queue was full: `count` events were dropped (see max_events). */
     TH_STATUS_QUEUE_OVERFLOW = 100
 } th_status_kind;
