@@ -169,12 +169,12 @@ final class CAPIRecordedController: CAPIControllerScript {
     let info = CAPIControllerInfo.fake
 
     init() {
-        recording.chunks.append(Recording.Chunk(time: 0, direction: .toDevice, bytes: [0]))
+        recording.append(Recording.Chunk(time: 0, direction: .toDevice, bytes: [0]))
         send(.info(info))
     }
 
     func send(_ message: DeviceMessage) {
-        recording.chunks.append(Recording.Chunk(time: hostTime, direction: .fromDevice, bytes: CAPIControllerInfo.bytes(message)))
+        recording.append(Recording.Chunk(time: hostTime, direction: .fromDevice, bytes: CAPIControllerInfo.bytes(message)))
     }
 
     func report(_ contacts: [CAPIContact]) {

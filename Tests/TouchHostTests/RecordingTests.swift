@@ -26,7 +26,7 @@ import TouchCore
         do {
             _ = try Recording.parse("threc 1\n12 < 0g\n", name: "r.threc")
         } catch {
-            #expect(error.message == "r.threc: line 2: expected 'MICROSECONDS </> HEX'")
+            #expect(error.message == "r.threc: line 2: '0g' is not hex bytes (pairs of 0-9, a-f)")
         }
     }
 

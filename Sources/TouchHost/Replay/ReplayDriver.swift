@@ -12,7 +12,7 @@ public final class ReplayDriver {
 
     private enum Feed {
         case items([ReplayItem])
-        case recording(DeviceSession, [Recording.Chunk])
+        case recording(DeviceSession, Recording)
     }
 
     public let name: String
@@ -33,7 +33,7 @@ public final class ReplayDriver {
                     TrackerConfiguration(reportRateHz: max(Int(info.reportRate), 1)),
                     PanelSize(width: size.x, height: size.y), emit)
             }
-            feed = .recording(session, recording.chunks.filter { $0.direction == .fromDevice })
+            feed = .recording(session, recording)
             session.now = { [unowned self] in self.clock }
             session.onPipeline = { [unowned self] in self.pipeline = $0 }
         } else {
@@ -72,18 +72,24 @@ public final class ReplayDriver {
                 pipeline?.finish()
                 isFinished = true
             }
-        case .recording(let session, let chunks):
-            while next < chunks.count, budget > 0, more() {
+        case .recording(let session, let recording):
+            while next < recording.count, budget > 0, more() {
+                // Only what the device sent is replayed; the host's commands were answered then.
+                guard recording.direction(at: next) == .fromDevice else {
+                    next += 1
+                    continue
+                }
                 // Bytes first, as a live pump reads before it lets idle time pass: a chunk that came
                 // late because the recording machine was busy must not look like a silent device.
                 // Timers due during a real silence still fire in order, before the next report.
-                clock = chunks[next].time
-                session.receive(chunks[next].bytes)
+                let chunk = recording[next]
+                clock = chunk.time
+                session.receive(chunk.bytes)
                 session.advanceIdle()
                 next += 1
                 budget -= 1
             }
-            if next == chunks.count {
+            if next == recording.count {
                 session.finish()
                 isFinished = true
             }

@@ -68,6 +68,13 @@ public struct ReplaySource: Sendable {
     }
 
     public static func load(path: String, format: ReplayFormat, options: ImportOptions) throws(HostFailure) -> ReplaySource {
+        // A recording is read a block at a time, never whole: it may be as long as a day at the panel.
+        if format == .threc || (format == .auto && path.lowercased().hasSuffix(".threc")) {
+            let recording = try Recording.load(path: path)
+            var source = ReplaySource(name: path, recording: recording)
+            source.warnings = recording.warnings
+            return source
+        }
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
@@ -79,7 +86,10 @@ public struct ReplaySource: Sendable {
         case .auto, .script:
             return try script(text, name: path)
         case .threc:
-            return ReplaySource(name: path, recording: try Recording.parse(text, name: path))
+            let recording = try Recording.parse(text, name: path)
+            var source = ReplaySource(name: path, recording: recording)
+            source.warnings = recording.warnings
+            return source
         case .evemu, .unistroke:
             return try ImportedSource.load(path: path, text: text, format: chosen, options: options)
         }
@@ -107,6 +117,8 @@ enum FileProblem {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return "no such file" }
         if isDirectory.boolValue { return "is a directory" }
         guard FileManager.default.isReadableFile(atPath: path) else { return "permission denied" }
-        return "not UTF-8 text"
+        return notText
     }
+
+    static let notText = "not UTF-8 text"
 }
