@@ -36,7 +36,7 @@ struct ReplayCommand: ParsableCommand {
         guard !files.isEmpty else { throw ValidationError("name at least one FILE") }
         _ = try selection()
         _ = try panelSize()
-        if let pxMM, !(pxMM > 0) { throw ValidationError("--px-mm must be greater than 0") }
+        if let pxMM, !(pxMM > 0 && pxMM.isFinite) { throw ValidationError("--px-mm must be a number greater than 0") }
     }
 
     func selection() throws -> RecognizerSelection {
@@ -46,7 +46,9 @@ struct ReplayCommand: ParsableCommand {
     func panelSize() throws -> PanelSize? {
         guard let size else { return nil }
         let parts = size.lowercased().split(separator: "x")
-        guard parts.count == 2, let width = Float(parts[0]), let height = Float(parts[1]), width > 0, height > 0 else {
+        // A size is a number of millimetres a panel could have: no infinity, nothing past 100 m.
+        func plausible(_ value: Float) -> Bool { value > 0 && PlausibleValues.isPosition(value) }
+        guard parts.count == 2, let width = Float(parts[0]), let height = Float(parts[1]), plausible(width), plausible(height) else {
             throw ValidationError("--size wants WIDTHxHEIGHT in mm, like 345x194")
         }
         return PanelSize(width: width, height: height)
@@ -70,7 +72,9 @@ struct ReplayCommand: ParsableCommand {
 
 extension ReplayCommand {
     static func warn(_ warnings: [String]) {
-        for warning in warnings { FileHandle.standardError.write(Data("touchhost: warning: \(warning)\n".utf8)) }
+        for warning in warnings {
+            FileHandle.standardError.write(Data("touchhost: warning: \(DisplayText.escaped(warning))\n".utf8))
+        }
     }
 }
 

@@ -29,7 +29,7 @@ struct EvemuEvent: Sendable {
             throw ImportError(file: file, line: lineNumber, message: "event line needs `E: sec.usec type code value`")
         }
         if Self.isOutOfRange(fields[0]) {
-            throw ImportError(file: file, line: lineNumber, message: "event time '\(fields[0])' is out of range")
+            throw ImportError(file: file, line: lineNumber, message: "event time '\(DisplayText.excerpt(fields[0]))' is out of range")
         }
         guard let time = Self.microseconds(fields[0]), let type = Int(fields[1], radix: 16),
             let code = Int(fields[2], radix: 16), let value = Int(fields[3])

@@ -31,21 +31,26 @@ struct PositionScale: Sendable {
     var assumption: String?
 
     init(device: EvemuDevice, size: PanelSize?, file: String) throws {
-        func axis(_ codes: [Int], name: String) throws -> EvemuDevice.Axis {
-            guard let axis = codes.lazy.compactMap({ device.axes[$0] }).first else {
+        // The device's name is the file's text: escaped, and cut at the kernel's 80 characters.
+        let deviceName = device.name.isEmpty ? "the device" : DisplayText.excerpt(device.name, limit: 80)
+        func axis(_ codes: [(Int, String)], name: String) throws -> EvemuDevice.Axis {
+            guard let (axis, code) = codes.lazy.compactMap({ code in device.axes[code.0].map { ($0, code.1) } }).first else {
                 guard device.axes.isEmpty && device.name.isEmpty else {
-                    let who = device.name.isEmpty ? "the device" : device.name
-                    throw ImportError(file: file, message: "\(who) has no \(name) position axis: not a touch device")
+                    throw ImportError(file: file, message: "\(deviceName) has no \(name) position axis: not a touch device")
                 }
                 throw ImportError(file: file, message: "the device description has no \(name) axis (give the description file)")
             }
+            // An axis whose minimum lies above its maximum spans nothing: no position on it can be placed.
+            guard axis.minimum <= axis.maximum else {
+                throw ImportError(
+                    file: file, message: "\(deviceName): axis \(code) has minimum \(axis.minimum) above its maximum \(axis.maximum)")
+            }
             return axis
         }
-        let axisX = try axis([EvemuEvent.absMTPositionX, EvemuEvent.absX], name: "x")
-        let axisY = try axis([EvemuEvent.absMTPositionY, EvemuEvent.absY], name: "y")
-        let rangeX = Float(max(axisX.maximum - axisX.minimum, 1))
-        let rangeY = Float(max(axisY.maximum - axisY.minimum, 1))
-        let deviceName = device.name.isEmpty ? "the device" : device.name
+        let axisX = try axis([(EvemuEvent.absMTPositionX, "ABS_MT_POSITION_X"), (EvemuEvent.absX, "ABS_X")], name: "x")
+        let axisY = try axis([(EvemuEvent.absMTPositionY, "ABS_MT_POSITION_Y"), (EvemuEvent.absY, "ABS_Y")], name: "y")
+        let rangeX = Self.extent(axisX)
+        let rangeY = Self.extent(axisY)
 
         // Millimetres per unit on each axis: the resolution, else the given size, else nil.
         var perUnitX = axisX.resolution > 0 ? 1 / Float(axisX.resolution) : size.map { $0.width / rangeX }
@@ -84,8 +89,8 @@ struct PositionScale: Sendable {
 
         // Single-touch axes cover the same panel as the position axes, in their own units.
         func single(_ code: Int, _ fallback: AxisScale, extent: Float) -> AxisScale {
-            guard let axis = device.axes[code] else { return fallback }
-            let perUnit = axis.resolution > 0 ? 1 / Float(axis.resolution) : extent / Float(max(axis.maximum - axis.minimum, 1))
+            guard let axis = device.axes[code], axis.minimum <= axis.maximum else { return fallback }
+            let perUnit = axis.resolution > 0 ? 1 / Float(axis.resolution) : extent / Self.extent(axis)
             return AxisScale(minimum: Float(axis.minimum), millimetresPerUnit: perUnit)
         }
         singleX = single(EvemuEvent.absX, x, extent: panel.width)
@@ -97,10 +102,16 @@ struct PositionScale: Sendable {
     /// distances must stay far inside Int64.
     static let farthest: Float = 1_000_000
 
+    /// An axis's span in units, at least 1; computed in Double, so the widest Int range cannot overflow.
+    static func extent(_ axis: EvemuDevice.Axis) -> Float {
+        Float(max(Double(axis.maximum) - Double(axis.minimum), 1))
+    }
+
     func point(x rawX: Int, y rawY: Int, singleTouch: Bool = false) -> PanelPoint {
         let sx = singleTouch ? singleX : x
         let sy = singleTouch ? singleY : y
-        func bounded(_ value: Float) -> Float { min(max(value, -Self.farthest), Self.farthest) }
+        // No NaN reaches the tracker: one could only come from a scale that is no number itself.
+        func bounded(_ value: Float) -> Float { value.isNaN ? 0 : min(max(value, -Self.farthest), Self.farthest) }
         return PanelPoint(
             x: bounded((Float(rawX) - sx.minimum) * sx.millimetresPerUnit),
             y: bounded((Float(rawY) - sy.minimum) * sy.millimetresPerUnit))
@@ -111,9 +122,9 @@ struct PositionScale: Sendable {
         "\(number(width)) x \(number(height)) mm panel"
     }
 
-    /// Whole millimetres where that is exact enough, else one decimal.
+    /// Whole millimetres where that is exact enough, else one decimal; any value (`DecimalText`).
     static func number(_ value: Float) -> String {
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        let text = DecimalText.format(value, places: 1)
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 }

@@ -57,9 +57,20 @@ public enum UnistrokeLogImporter {
         return try parse(text, file: url.path, millimetresPerPixel: millimetresPerPixel)
     }
 
+    /// The latest time a point may have after the first, in µs: as for scripts, far inside 64 bits.
+    public static let latestTime: Microseconds = Int64.max / 4
+
+    /// Reads one log. A point must have numeric `X`, `Y` (pixels, finite, and within
+    /// `PlausibleValues.farthestPosition` once in mm) and `T` (whole milliseconds that never go back,
+    /// at most `latestTime` after the first point); any other point is an error naming the file and
+    /// line, quoting at most `DisplayText.excerptLength` characters of the bad value.
     public static func parse(_ text: String, file: String, millimetresPerPixel: Float = defaultMillimetresPerPixel) throws -> UnistrokeLog {
+        guard millimetresPerPixel.isFinite, millimetresPerPixel > 0 else {
+            throw ImportError(file: file, message: "millimetres per pixel must be a number above 0, not \(millimetresPerPixel)")
+        }
         var log: UnistrokeLog?
         var firstTime: Int64?
+        var lastTime: Int64?
         var samples: [StrokeSample] = []
         for tag in tags(in: text) {
             let line = tag.line
@@ -78,15 +89,42 @@ public enum UnistrokeLogImporter {
                 guard log != nil else {
                     throw ImportError(file: file, line: line, message: "<Point> outside a <Gesture>")
                 }
-                guard let x = attributes["X"].flatMap(Double.init), let y = attributes["Y"].flatMap(Double.init),
-                    let t = attributes["T"].flatMap(Int64.init)
+                guard let xText = attributes["X"], let yText = attributes["Y"], let tText = attributes["T"],
+                    let x = Double(xText), let y = Double(yText)
                 else {
                     throw ImportError(file: file, line: line, message: "<Point> needs numeric X, Y and T")
                 }
+                func position(_ pixels: Double, _ name: String, _ text: String) throws -> Float {
+                    let millimetres = pixels * Double(millimetresPerPixel)
+                    guard millimetres.isFinite, abs(millimetres) <= Double(PlausibleValues.farthestPosition) else {
+                        throw ImportError(
+                            file: file, line: line,
+                            message: "<Point> \(name)=\"\(DisplayText.excerpt(text))\" is not a position on a panel "
+                                + "(pixels within \(Int(PlausibleValues.farthestPosition)) mm of the corner)")
+                    }
+                    return Float(millimetres)
+                }
+                let point = PanelPoint(x: try position(x, "X", xText), y: try position(y, "Y", yText))
+                guard let t = Int64(tText) else {
+                    let digits = tText.drop { $0 == "-" || $0 == "+" }
+                    let what = !digits.isEmpty && digits.allSatisfy { ("0"..."9").contains($0) } ? "is out of range" : "is not whole milliseconds"
+                    throw ImportError(file: file, line: line, message: "<Point> T=\"\(DisplayText.excerpt(tText))\" \(what)")
+                }
+                if let lastTime, t < lastTime {
+                    throw ImportError(file: file, line: line, message: "<Point> T=\"\(t)\" goes back (the point before is at \(lastTime))")
+                }
+                lastTime = t
                 let start = firstTime ?? t
                 firstTime = start
-                let position = PanelPoint(x: Float(x) * millimetresPerPixel, y: Float(y) * millimetresPerPixel)
-                samples.append(StrokeSample(position: position, time: (t - start) * 1000))
+                // t >= start here, but their difference may still not fit, nor its microseconds.
+                let (elapsed, late) = t.subtractingReportingOverflow(start)
+                let (time, later) = elapsed.multipliedReportingOverflow(by: 1000)
+                guard !late, !later, time <= latestTime else {
+                    throw ImportError(
+                        file: file, line: line,
+                        message: "<Point> T=\"\(t)\" is out of range (at most \(latestTime / 1000) ms after the first point)")
+                }
+                samples.append(StrokeSample(position: point, time: time))
             default:
                 continue
             }
@@ -111,7 +149,7 @@ public enum UnistrokeLogImporter {
         var line = 1
         var rest = text[...]
         while let open = rest.firstIndex(of: "<") {
-            line += rest[..<open].count { $0 == "\n" }
+            line += rest[..<open].count(where: isLineEnd)
             let afterOpen = rest.index(after: open)
             let close = rest[afterOpen...].firstIndex(of: ">") ?? rest.endIndex
             let inside = rest[afterOpen..<close]
@@ -119,11 +157,14 @@ public enum UnistrokeLogImporter {
                 let name = inside.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
                 found.append(Tag(name: name, body: inside[name.endIndex...], line: line))
             }
-            line += inside.count { $0 == "\n" }
+            line += inside.count(where: isLineEnd)
             rest = close < rest.endIndex ? rest[rest.index(after: close)...] : rest[rest.endIndex...]
         }
         return found
     }
+
+    /// LF, or CRLF (one Character in Swift).
+    private static func isLineEnd(_ character: Character) -> Bool { character == "\n" || character == "\r\n" }
 
     private static func attributesOf(_ body: Substring, file: String, line: Int) throws -> [String: String] {
         var attributes: [String: String] = [:]
@@ -134,15 +175,15 @@ public enum UnistrokeLogImporter {
             let key = rest.prefix { $0 != "=" && !$0.isWhitespace }
             rest = rest[key.endIndex...].drop { $0.isWhitespace }
             guard rest.first == "=" else {
-                throw ImportError(file: file, line: line, message: "attribute \(key) has no value")
+                throw ImportError(file: file, line: line, message: "attribute \(DisplayText.excerpt(key)) has no value")
             }
             rest = rest.dropFirst().drop { $0.isWhitespace }
             guard let quote = rest.first, quote == "\"" || quote == "'" else {
-                throw ImportError(file: file, line: line, message: "attribute \(key) is not quoted")
+                throw ImportError(file: file, line: line, message: "attribute \(DisplayText.excerpt(key)) is not quoted")
             }
             rest = rest.dropFirst()
             guard let end = rest.firstIndex(of: quote) else {
-                throw ImportError(file: file, line: line, message: "attribute \(key) is not closed")
+                throw ImportError(file: file, line: line, message: "attribute \(DisplayText.excerpt(key)) is not closed")
             }
             attributes[String(key)] = String(rest[..<end])
             rest = rest[rest.index(after: end)...]
