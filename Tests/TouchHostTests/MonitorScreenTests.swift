@@ -85,7 +85,10 @@ import TouchCore
         #expect(MonitorScreen.lines(state, width: 120, height: 40).contains { $0.contains("pan ended") })
     }
 
-    @Test(arguments: [(StatusKind.framesLost, "FRAMES LOST"), (.deviceReset, "DEVICE RESET"), (.disconnected, "DISCONNECTED")])
+    @Test(arguments: [
+        (StatusKind.framesLost, "FRAMES LOST"), (.deviceReset, "DEVICE RESET"), (.disconnected, "DISCONNECTED"),
+        (.rejected, "MESSAGES REJECTED: 3"),
+    ])
     func troubleRaisesABannerThatLingersAFewSeconds(kind: StatusKind, words: String) {
         var state = Self.state()
         state.absorb(.status(StatusEvent(kind: kind, timestamp: 0, count: 3)), now: 1_000_000)
@@ -95,6 +98,12 @@ import TouchCore
         #expect(!state.banners.isEmpty)
         state.expire(now: 1_000_000 + MonitorState.bannerLinger)
         #expect(!MonitorScreen.render(state, width: 100, height: 30).contains { $0.style == .banner })
+    }
+
+    @Test func rejectedMessagesKeepOneBannerWithTheirCount() {
+        var state = Self.state()
+        for time in 0..<5 { state.absorb(.status(StatusEvent(kind: .rejected, timestamp: 0, count: 1)), now: Microseconds(time)) }
+        #expect(state.banners.map(\.text) == ["MESSAGES REJECTED: 5 (values out of range)"])
     }
 
     @Test func countersShowWhatTheLinkSaw() {

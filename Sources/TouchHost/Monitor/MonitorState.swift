@@ -47,6 +47,9 @@ public struct MonitorState: Sendable {
     public var heatmap = HeatmapGrid()
     public var showsHeatmap = false
     public private(set) var lastEventTime: Microseconds = 0
+    /// Device messages the session ignored for values no device could mean.
+    public private(set) var rejectedMessages = 0
+    static let rejectedBanner = "MESSAGES REJECTED:"
 
     public init(port: String, link: String, recognizerNames: [String]) {
         self.port = port
@@ -130,7 +133,11 @@ public struct MonitorState: Sendable {
             announce("RECONNECTED", now: now)
         case .overflow: announce("\(status.count) CONTACTS DROPPED (overflow)", now: now)
         case .reportTimeout: announce("REPORTS STOPPED with \(status.count) touches down", now: now)
-        case .rejected: announce("\(status.count) MESSAGES REJECTED (values out of range)", now: now)
+        case .rejected:
+            // One banner that keeps the count, not one per message.
+            rejectedMessages += Int(status.count)
+            banners.removeAll { $0.text.hasPrefix(Self.rejectedBanner) }
+            announce("\(Self.rejectedBanner) \(rejectedMessages) (values out of range)", now: now)
         case .resync, .duplicateContact, .recalibrated: break
         }
     }
