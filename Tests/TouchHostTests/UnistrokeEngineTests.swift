@@ -3,31 +3,27 @@ import Testing
 import TouchCore
 import TouchHost
 
-/// Every stroke of the $1 study through the tracker and the whole kiosk engine, arbitration
-/// included: checkmark and circle fire on their own strokes and almost never on the others.
+/// Every stroke of the $1 study replayed as `touchhost replay --format unistroke` replays it
+/// (`ReplaySource.load`, `ReplayDriver`: the event-driven tracker and the whole kiosk engine,
+/// arbitration included): checkmark and circle fire on their own strokes and almost never on the
+/// others.
 @Suite struct UnistrokeEngineTests {
     /// The kinds the kiosk engine recognized for each stroke, by gesture name.
     static let fired: [String: [Set<GestureKind>]] = {
         guard let corpus = UnistrokeCorpus.shared else { return [:] }
         var result: [String: [Set<GestureKind>]] = [:]
         for entry in corpus.entries {
-            // Strokes lie within about 150 mm of the origin; the panel keeps them off its edge bands.
-            var engine = BasicGestureEngine.kioskSet(panelWidth: 345, panelHeight: 194)
+            guard var source = try? ReplaySource.load(path: entry.url.path, format: .unistroke, options: ImportOptions()) else {
+                Issue.record("\(entry.url.path) does not load")
+                continue
+            }
+            source.items = source.items.map(shifted)
             var kinds = Set<GestureKind>()
-            var frames = TrackerReplay.touchFrames(entry.log.contactFrames())
-            for i in frames.indices {
-                frames[i] = shifted(frames[i])
-                var events = GestureEventList(filler: .placeholder)
-                engine.process(frames[i], events: &events)
-                for k in events.indices where events[k].state == .recognized || events[k].state == .began {
-                    kinds.insert(events[k].kind)
+            ReplayDriver.run(source, recognizers: .kiosk) { event in
+                if case .gesture(let action) = event, action.state == .recognized || action.state == .began {
+                    kinds.insert(action.kind)
                 }
             }
-            var events = GestureEventList(filler: .placeholder)
-            while let deadline = engine.nextDeadline {
-                engine.advance(to: deadline, events: &events)
-            }
-            for k in events.indices { kinds.insert(events[k].kind) }
             result[entry.log.gesture, default: []].append(kinds)
         }
         return result
@@ -35,14 +31,11 @@ import TouchHost
 
     /// The study's pixels start near the screen's corner; moved 40 mm in, strokes begin where a
     /// kiosk user would draw rather than on the edge-pan bands.
-    static func shifted(_ frame: TouchFrame) -> TouchFrame {
-        var frame = frame
+    static func shifted(_ item: ReplayItem) -> ReplayItem {
+        guard case .frame(var frame) = item else { return item }
         let offset = PanelPoint(x: 40, y: 40)
-        for i in frame.touches.indices {
-            frame.touches[i].position = frame.touches[i].position + offset
-            frame.touches[i].startPosition = frame.touches[i].startPosition + offset
-        }
-        return frame
+        for i in frame.contacts.indices { frame.contacts[i].position = frame.contacts[i].position + offset }
+        return .frame(frame)
     }
 
     static func rates(of kind: GestureKind) -> [String: Double] {
