@@ -35,9 +35,9 @@ public func fuzzDecodeTrack(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         default:
             break
         }
-        precondition(output.isClean, "pipeline output broke a promise: \(output.violations)")
+        output.requireClean()
     }
     output.finish(&pipeline)
-    precondition(output.isClean, "pipeline output broke a promise: \(output.violations)")
+    output.requireClean()
     return 0
 }

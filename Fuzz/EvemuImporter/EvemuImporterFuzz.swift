@@ -24,9 +24,9 @@ public func fuzzEvemuImporter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     var output = CheckedOutput(capacity: pipeline.tracker.configuration.capacity)
     for frame in recording.frames {
         output.consume(frame, in: &pipeline)
-        precondition(output.isClean, "pipeline output broke a promise: \(output.violations)")
+        output.requireClean()
     }
     output.finish(&pipeline)
-    precondition(output.isClean, "pipeline output broke a promise: \(output.violations)")
+    output.requireClean()
     return 0
 }

@@ -21,7 +21,7 @@ public func fuzzLegacyDecoders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
 
     func consume(_ frame: ContactFrame) {
         output.consume(frame, in: &pipeline)
-        precondition(output.isClean, "pipeline output broke a promise: \(output.violations)")
+        output.requireClean()
     }
 
     for position in 1..<size {
@@ -34,6 +34,6 @@ public func fuzzLegacyDecoders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     }
     if let frame = source.expireStaleContacts(at: Microseconds(size + 1_000) * spacing) { consume(frame) }
     output.finish(&pipeline)
-    precondition(output.isClean, "pipeline output broke a promise: \(output.violations)")
+    output.requireClean()
     return 0
 }

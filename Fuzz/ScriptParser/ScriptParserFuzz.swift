@@ -37,9 +37,9 @@ public func fuzzScriptParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
             pipeline.cancelAll(at: time, into: &output)
             output.checkCounts(of: pipeline)
         }
-        precondition(output.isClean, "pipeline output broke a promise: \(output.violations)")
+        output.requireClean()
     }
     output.finish(&pipeline)
-    precondition(output.isClean, "pipeline output broke a promise: \(output.violations)")
+    output.requireClean()
     return 0
 }

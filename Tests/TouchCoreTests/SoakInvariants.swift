@@ -165,6 +165,12 @@ struct CheckedOutput: TouchPipelineOutput {
     var isClean: Bool { touchStream.isClean && gestureStream.isClean }
     var violations: [String] { touchStream.violations + gestureStream.violations }
 
+    /// Traps, naming the broken promises, unless everything so far kept them (for the fuzz targets,
+    /// where a trap is a finding).
+    func requireClean() {
+        precondition(isClean, "pipeline output broke a promise: \(violations)")
+    }
+
     mutating func status(_ event: StatusEvent) { statusCounts[event.kind, default: 0] += 1 }
     mutating func touches(_ frame: TouchFrame) { touchStream.check(frame) }
     mutating func gesture(_ event: GestureEvent) { gestureStream.check(event) }
