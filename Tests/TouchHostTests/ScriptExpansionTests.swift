@@ -144,18 +144,19 @@ import TouchCore
         #expect(frames.map { $0.contacts[0].state } == [.down, .up])
     }
 
-    @Test func theTrackersReportTimeoutEndsAFingerLeftDown() throws {
-        var tracker = SlotTracker(configuration: TrackerConfiguration(reportRateHz: 100))
-        var batch = TouchFrameBatch()
-        var single = TouchFrame(timestamp: 0)
-        var statuses = StatusList(filler: .placeholder)
-        for case .frame(let frame) in try reports("0ms down 1 10 10\n20ms move 1 12 10") {
-            tracker.track(frame, into: &batch, statuses: &statuses)
-        }
-        #expect(tracker.liveTouchCount == 1)
-        let deadline = try #require(tracker.nextDeadline)
-        tracker.advance(to: deadline, into: &single, statuses: &statuses)
-        #expect(tracker.liveTouchCount == 0)
+    @Test func aFingerLeftDownAtTheEndIsCancelledByTheReportTimeout() throws {
+        // Replayed as `touchhost replay` replays it: the last report is at 20 ms, and a streaming
+        // controller that goes silent with a finger down has stalled.
+        let source = try ReplaySource.script("0ms down 1 10 10\n20ms move 1 12 10", name: "left-down.touch")
+        var events: [HostEvent] = []
+        ReplayDriver.run(source, recognizers: .kiosk) { events.append($0) }
+        let timeout = source.tracker.reportTimeout
+        let touches = events.compactMap { if case .touch(let touch, let time) = $0 { (touch.phase, time) } else { nil } }
+        #expect(touches.first?.0 == .began)
+        #expect(touches.last?.0 == .cancelled)
+        #expect(touches.last?.1 == 20_000 + timeout)
+        #expect(!touches.contains { $0.0 == .ended })
+        #expect(events.contains(.status(StatusEvent(kind: .reportTimeout, timestamp: 20_000 + timeout, count: 1))))
     }
 
     @Test func cancelGoesToTheTrackerAtItsTime() throws {
