@@ -3,12 +3,17 @@ import TouchCore
 /// The recognizers a host engine runs besides the built-in ones: template strokes (matched
 /// against a `TemplateStore`) and recognizers a client writes itself (the C API's callback
 /// tables, or any Swift class). Built-in recognizers never pass through here.
+///
+/// Its references are `unowned(unsafe)`, so the engine's recognizer slots stay plain data that
+/// copy without reference counting (a counted reference in every slot made each step several
+/// times dearer); the `RecognizerSet` that made a recognizer keeps what it refers to alive. Only
+/// a `RecognizerSet` makes them.
 public enum HostRecognizer: CustomRecognizer {
     case client(ClientRecognizer)
     case template(SingleStrokeRecognizer<TemplateMatcher>)
 
     /// A template recognizer over `store`'s templates.
-    public static func template(_ store: TemplateStore) -> HostRecognizer {
+    static func template(_ store: TemplateStore) -> HostRecognizer {
         .template(SingleStrokeRecognizer(TemplateMatcher(store: store)))
     }
 
@@ -74,8 +79,8 @@ public protocol ClientRecognizerHooks: AnyObject {
 }
 
 public struct ClientRecognizer {
-    public let hooks: any ClientRecognizerHooks
-    public init(_ hooks: any ClientRecognizerHooks) { self.hooks = hooks }
+    public unowned(unsafe) let hooks: any ClientRecognizerHooks
+    init(_ hooks: any ClientRecognizerHooks) { self.hooks = hooks }
 }
 
 /// The host's engine: built-in recognizers plus `HostRecognizer`s.

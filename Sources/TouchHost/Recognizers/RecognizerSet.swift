@@ -12,6 +12,8 @@ public struct RecognizerSet {
     /// The set's templates, shared by its template recognizers.
     public let templates: TemplateStore
     private var recipe: [Step] = []
+    /// The client recognizers' objects, alive as long as the set is (the engine holds them unowned).
+    private var clients: [any ClientRecognizerHooks] = []
 
     private enum Step {
         case kiosk(KioskSelection)
@@ -66,20 +68,27 @@ public struct RecognizerSet {
         return Int(engine.add(spec, options: options, name: name).rawValue)
     }
 
+    /// A recognizer the client writes: `hooks` gets every touch and timer the engine gives it.
     @discardableResult
-    public mutating func addCustom(_ recognizer: HostRecognizer, options: RecognizerOptions = RecognizerOptions())
+    public mutating func addClient(_ hooks: any ClientRecognizerHooks, options: RecognizerOptions = RecognizerOptions())
         throws(RecognizerSetError) -> Int
     {
-        try checkRoom()
-        try checkRegion(Int(options.region.rawValue))
-        recipe.append(.custom(recognizer, options))
-        return Int(engine.addCustom(recognizer, options: options).rawValue)
+        let index = try addCustom(.client(ClientRecognizer(hooks)), options: options)
+        clients.append(hooks)
+        return index
     }
 
     /// A recognizer of strokes that match one of the set's templates.
     @discardableResult
     public mutating func addTemplateRecognizer(options: RecognizerOptions = RecognizerOptions()) throws(RecognizerSetError) -> Int {
         try addCustom(.template(templates), options: options)
+    }
+
+    private mutating func addCustom(_ recognizer: HostRecognizer, options: RecognizerOptions) throws(RecognizerSetError) -> Int {
+        try checkRoom()
+        try checkRegion(Int(options.region.rawValue))
+        recipe.append(.custom(recognizer, options))
+        return Int(engine.addCustom(recognizer, options: options).rawValue)
     }
 
     public mutating func require(_ recognizer: Int, toFail other: Int) {
@@ -113,6 +122,7 @@ public struct RecognizerSet {
     public func resized(panelWidth: Float, panelHeight: Float) -> RecognizerSet {
         var copy = RecognizerSet(panelWidth: panelWidth, panelHeight: panelHeight, templates: templates)
         copy.regions = regions
+        copy.clients = clients
         for region in regions { _ = copy.engine.addRegion(region.rect, z: region.z) }
         for step in recipe {
             switch step {

@@ -23,10 +23,11 @@ public final class TemplateStore {
 /// The matcher of a template recognizer: the stroke of the followed finger, judged against the
 /// context's templates at the lift. `SingleStrokeRecognizer` (TouchCore) does the rest.
 public struct TemplateMatcher: SingleStrokeMatcher {
-    let store: TemplateStore
+    /// Kept alive by the `RecognizerSet` that made the matcher (see `HostRecognizer`).
+    unowned(unsafe) let store: TemplateStore
     private var stroke = StrokeBuffer()
 
-    public init(store: TemplateStore) { self.store = store }
+    init(store: TemplateStore) { self.store = store }
 
     public var kind: GestureKind { .template }
 
