@@ -4,10 +4,9 @@ import TouchCore
 /// against a `TemplateStore`) and recognizers a client writes itself (the C API's callback
 /// tables, or any Swift class). Built-in recognizers never pass through here.
 ///
-/// Its references are `unowned(unsafe)`, so the engine's recognizer slots stay plain data that
-/// copy without reference counting (a counted reference in every slot made each step several
-/// times dearer); the `RecognizerSet` that made a recognizer keeps what it refers to alive. Only
-/// a `RecognizerSet` makes them.
+/// Small on purpose: the engine keeps every recognizer inline in a slot of the size of the largest
+/// and copies slots as it works, so state of any size lives behind a reference. Only a
+/// `RecognizerSet` makes them.
 public enum HostRecognizer: CustomRecognizer {
     case client(ClientRecognizer)
     case template(SingleStrokeRecognizer<TemplateMatcher>)
@@ -79,7 +78,7 @@ public protocol ClientRecognizerHooks: AnyObject {
 }
 
 public struct ClientRecognizer {
-    public unowned(unsafe) let hooks: any ClientRecognizerHooks
+    public let hooks: any ClientRecognizerHooks
     init(_ hooks: any ClientRecognizerHooks) { self.hooks = hooks }
 }
 

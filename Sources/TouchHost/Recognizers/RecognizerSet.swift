@@ -12,13 +12,12 @@ public struct RecognizerSet {
     /// The set's templates, shared by its template recognizers.
     public let templates: TemplateStore
     private var recipe: [Step] = []
-    /// The client recognizers' objects, alive as long as the set is (the engine holds them unowned).
-    private var clients: [any ClientRecognizerHooks] = []
 
     private enum Step {
         case kiosk(KioskSelection)
         case builtIn(RecognizerSpec, RecognizerOptions, name: StaticString?)
-        case custom(HostRecognizer, RecognizerOptions)
+        case client(any ClientRecognizerHooks, RecognizerOptions)
+        case template(RecognizerOptions)
         case requireToFail(Int, Int)
         case simultaneous(Int, Int)
     }
@@ -74,20 +73,21 @@ public struct RecognizerSet {
         throws(RecognizerSetError) -> Int
     {
         let index = try addCustom(.client(ClientRecognizer(hooks)), options: options)
-        clients.append(hooks)
+        recipe.append(.client(hooks, options))
         return index
     }
 
     /// A recognizer of strokes that match one of the set's templates.
     @discardableResult
     public mutating func addTemplateRecognizer(options: RecognizerOptions = RecognizerOptions()) throws(RecognizerSetError) -> Int {
-        try addCustom(.template(templates), options: options)
+        let index = try addCustom(.template(templates), options: options)
+        recipe.append(.template(options))
+        return index
     }
 
     private mutating func addCustom(_ recognizer: HostRecognizer, options: RecognizerOptions) throws(RecognizerSetError) -> Int {
         try checkRoom()
         try checkRegion(Int(options.region.rawValue))
-        recipe.append(.custom(recognizer, options))
         return Int(engine.addCustom(recognizer, options: options).rawValue)
     }
 
@@ -122,13 +122,13 @@ public struct RecognizerSet {
     public func resized(panelWidth: Float, panelHeight: Float) -> RecognizerSet {
         var copy = RecognizerSet(panelWidth: panelWidth, panelHeight: panelHeight, templates: templates)
         copy.regions = regions
-        copy.clients = clients
         for region in regions { _ = copy.engine.addRegion(region.rect, z: region.z) }
         for step in recipe {
             switch step {
             case .kiosk(let selection): _ = copy.rebuildAsKioskSet(selection)
             case .builtIn(let spec, let options, let name): _ = try? copy.add(spec, options: options, name: name)
-            case .custom(let recognizer, let options): _ = try? copy.addCustom(recognizer, options: options)
+            case .client(let hooks, let options): _ = try? copy.addClient(hooks, options: options)
+            case .template(let options): _ = try? copy.addTemplateRecognizer(options: options)
             case .requireToFail(let a, let b): copy.require(a, toFail: b)
             case .simultaneous(let a, let b): copy.allowSimultaneous(a, b)
             }
