@@ -12,6 +12,8 @@ public struct RecognizerSet {
     /// The set's templates, shared by its template recognizers.
     public let templates: TemplateStore
     private var recipe: [Step] = []
+    /// What the engine's recognizers refer to without counting (`HostRecognizer`): alive while the set is.
+    private var referents: [AnyObject] = []
 
     private enum Step {
         case kiosk(KioskSelection)
@@ -73,6 +75,7 @@ public struct RecognizerSet {
         throws(RecognizerSetError) -> Int
     {
         let index = try addCustom(.client(ClientRecognizer(hooks)), options: options)
+        referents.append(hooks)
         recipe.append(.client(hooks, options))
         return index
     }
@@ -80,7 +83,9 @@ public struct RecognizerSet {
     /// A recognizer of strokes that match one of the set's templates.
     @discardableResult
     public mutating func addTemplateRecognizer(options: RecognizerOptions = RecognizerOptions()) throws(RecognizerSetError) -> Int {
-        let index = try addCustom(.template(templates), options: options)
+        let stroke = StrokeHolder()
+        let index = try addCustom(.template(templates, stroke: stroke), options: options)
+        referents.append(stroke)
         recipe.append(.template(options))
         return index
     }

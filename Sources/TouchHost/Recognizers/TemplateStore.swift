@@ -23,12 +23,16 @@ public final class TemplateStore {
 /// The matcher of a template recognizer: the stroke of the followed finger, judged against the
 /// context's templates at the lift. `SingleStrokeRecognizer` (TouchCore) does the rest.
 public struct TemplateMatcher: SingleStrokeMatcher {
-    let store: TemplateStore
+    /// Kept alive, as the holder is, by the `RecognizerSet` that made the matcher (see `HostRecognizer`).
+    unowned(unsafe) let store: TemplateStore
     /// The followed finger's samples, behind a reference: a stroke buffer inline would make every
-    /// recognizer slot of the engine as large as it (see `HostRecognizer`).
-    private let stroke = StrokeHolder()
+    /// recognizer slot of the engine as large as it.
+    unowned(unsafe) let stroke: StrokeHolder
 
-    init(store: TemplateStore) { self.store = store }
+    init(store: TemplateStore, stroke: StrokeHolder) {
+        self.store = store
+        self.stroke = stroke
+    }
 
     public var kind: GestureKind { .template }
 
