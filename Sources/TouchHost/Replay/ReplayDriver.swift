@@ -29,9 +29,7 @@ public final class ReplayDriver {
         if let recording = source.recording {
             let session = DeviceSession(link: NoLink(), sink: sink) { info, emit in
                 let size = info.panelSize
-                return makePipeline(
-                    TrackerConfiguration(reportRateHz: max(Int(info.reportRate), 1)),
-                    PanelSize(width: size.x, height: size.y), emit)
+                return makePipeline(info.trackerConfiguration(), PanelSize(width: size.x, height: size.y), emit)
             }
             feed = .recording(session, recording.chunks.filter { $0.direction == .fromDevice })
             session.now = { [unowned self] in self.clock }
@@ -96,9 +94,14 @@ public final class ReplayDriver {
         while !step(limit: .max) {}
     }
 
-    /// Every live touch is cancelled at the input's present (th_context_cancel_touches).
+    /// Every live touch is cancelled at the input's present (th_context_cancel_touches); a
+    /// recording's session also cancels the touches and gestures its device tracked itself.
     public func cancelAll() {
-        pipeline?.cancelAll(at: lastTime)
+        if case .recording(let session, _) = feed {
+            session.cancelAll()
+        } else {
+            pipeline?.cancelAll(at: lastTime)
+        }
     }
 
     /// Replays `source` to its end with the recognizers named.
