@@ -70,6 +70,7 @@ struct ReplayCommand: ParsableCommand {
             while !driver.step(limit: 4_096, while: { StopSignal.received == nil }) {
                 if StopSignal.received != nil {
                     driver.cancelAll()
+                    driver.finish()
                     output.flush()
                     try StopSignal.check()
                 }

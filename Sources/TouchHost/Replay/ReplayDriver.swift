@@ -89,6 +89,17 @@ public final class ReplayDriver {
         return isFinished
     }
 
+    /// Ends the input where it is (a signal cut it short): pending timers fire, touches still down
+    /// are cancelled. The rest of the input is not fed.
+    public func finish() {
+        guard !isFinished else { return }
+        switch feed {
+        case .items: pipeline?.finish()
+        case .recording(let session, _): session.finish()
+        }
+        isFinished = true
+    }
+
     /// Feeds the whole input.
     public func run() {
         while !step(limit: .max) {}
