@@ -19,6 +19,9 @@ struct TouchHostCommand: ParsableCommand {
     /// what was live and flushed its output, 128 + the signal (130, 143, 129). ArgumentParser's own
     /// usage status is 64, hence this `main`.
     static func main() {
+        // A peer that goes away (a TCP host, a closed pipe) is an error a write reports, not a
+        // signal that ends the program: links turn EPIPE into a disconnect, standard output into a quiet exit.
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
             try command.run()
