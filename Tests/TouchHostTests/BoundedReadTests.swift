@@ -97,6 +97,9 @@ import TouchHost
             var noise = [UInt8](repeating: 0, count: 65_536)
             for index in noise.indices where index % 3 == 0 { noise[index] = UInt8(truncatingIfNeeded: index &* 31) }
             while flooding.isSet {
+                // Waits until the host has taken some (no busy loop on a shared machine), then fills up again.
+                var writable = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                guard poll(&writable, 1, 100) >= 0 else { break }
                 let written = noise.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                 if written < 0, errno != EINTR, errno != EAGAIN { break }
             }
