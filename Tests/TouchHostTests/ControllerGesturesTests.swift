@@ -81,7 +81,7 @@ import TouchCore
 
     @Test func controllerIndicesBecomeTheHostsNamesForItsChosenRecognizers() {
         let names = ["pinch", "tap"]
-        let source = ControllerGestureSource(hostNames: names)
+        var source = ControllerGestureSource(hostNames: names)
         let kiosk = ControllerGestureSource.controllerNames
         for (index, name) in kiosk.enumerated() {
             let event = GestureEvent(

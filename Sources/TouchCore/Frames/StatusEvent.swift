@@ -17,6 +17,9 @@ public enum StatusKind: UInt8, Sendable {
     case reportTimeout = 7
     /// The controller re-measured its baseline.
     case recalibrated = 8
+    /// `count` messages carried values the device could not mean (a position or value that is not
+    /// a finite number in range) and were ignored.
+    case rejected = 9
 }
 
 public struct StatusEvent: Equatable, Sendable {

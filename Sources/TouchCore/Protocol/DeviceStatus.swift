@@ -17,6 +17,7 @@ public enum DeviceStatusKind: UInt8, Sendable {
     case reconnected = 18
     case duplicateContact = 19
     case reportTimeout = 20
+    case rejected = 21
 }
 
 public struct DeviceStatus: Equatable, Sendable {

@@ -16,6 +16,7 @@ extension StatusEvent {
         case .reconnected: kind = .reconnected
         case .duplicateContact: kind = .duplicateContact
         case .reportTimeout: kind = .reportTimeout
+        case .rejected: kind = .rejected
         }
         self.init(kind: kind, timestamp: timestamp, count: status.count)
     }
@@ -36,6 +37,7 @@ extension DeviceStatus {
         case .duplicateContact: kind = .duplicateContact
         case .reportTimeout: kind = .reportTimeout
         case .recalibrated: kind = .recalibrated
+        case .rejected: kind = .rejected
         }
         self.init(timestamp: UInt32(truncatingIfNeeded: event.timestamp), kind: kind, count: event.count)
     }

@@ -79,7 +79,7 @@ public final class QEMURelay: @unchecked Sendable {
                 sentAt = now
             }
             received.removeAll(keepingCapacity: true)
-            while try device.read(into: &received) > 0 {}
+            try device.readAvailable(into: &received, limit: DeviceSession.maxBytesPerPump)
             watchClock(received)
             var entry = pollfd(fd: device.pollDescriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&entry, 1, 10)
@@ -101,7 +101,7 @@ public final class QEMURelay: @unchecked Sendable {
         var fromDevice: [UInt8] = []
         while !isStopped {
             fromDevice.removeAll(keepingCapacity: true)
-            while try device.read(into: &fromDevice) > 0 {}
+            try device.readAvailable(into: &fromDevice, limit: DeviceSession.maxBytesPerPump)
             if !fromDevice.isEmpty {
                 watchClock(fromDevice)
                 try? host.link.write(fromDevice)
@@ -112,6 +112,9 @@ public final class QEMURelay: @unchecked Sendable {
             if let boundary = fromHost.lastIndex(of: WireFormat.delimiter) {
                 try device.write(Array(fromHost[...boundary]))
                 fromHost.removeSubrange(...boundary)
+            } else if fromHost.count > DeviceSession.maxBytesPerPump {
+                // No frame is this long: what a host sends without a delimiter is noise.
+                fromHost.removeAll(keepingCapacity: true)
             }
             if let start = scriptStart {
                 var commands = ByteBuffer()

@@ -80,6 +80,7 @@ extension StatusKind {
         case .duplicateContact: "duplicate-contact"
         case .reportTimeout: "report-timeout"
         case .recalibrated: "recalibrated"
+        case .rejected: "rejected"
         }
     }
 }

@@ -130,6 +130,7 @@ public struct MonitorState: Sendable {
             announce("RECONNECTED", now: now)
         case .overflow: announce("\(status.count) CONTACTS DROPPED (overflow)", now: now)
         case .reportTimeout: announce("REPORTS STOPPED with \(status.count) touches down", now: now)
+        case .rejected: announce("\(status.count) MESSAGES REJECTED (values out of range)", now: now)
         case .resync, .duplicateContact, .recalibrated: break
         }
     }

@@ -29,9 +29,7 @@ public final class ReplayDriver {
         if let recording = source.recording {
             let session = DeviceSession(link: NoLink(), sink: sink) { info, emit in
                 let size = info.panelSize
-                return makePipeline(
-                    TrackerConfiguration(reportRateHz: max(Int(info.reportRate), 1)),
-                    PanelSize(width: size.x, height: size.y), emit)
+                return makePipeline(info.trackerConfiguration(), PanelSize(width: size.x, height: size.y), emit)
             }
             feed = .recording(session, recording.chunks.filter { $0.direction == .fromDevice })
             session.now = { [unowned self] in self.clock }
@@ -91,14 +89,30 @@ public final class ReplayDriver {
         return isFinished
     }
 
+    /// Ends the input where it is (a signal cut it short): pending timers fire, touches still down
+    /// are cancelled. The rest of the input is not fed.
+    public func finish() {
+        guard !isFinished else { return }
+        switch feed {
+        case .items: pipeline?.finish()
+        case .recording(let session, _): session.finish()
+        }
+        isFinished = true
+    }
+
     /// Feeds the whole input.
     public func run() {
         while !step(limit: .max) {}
     }
 
-    /// Every live touch is cancelled at the input's present (th_context_cancel_touches).
+    /// Every live touch is cancelled at the input's present (th_context_cancel_touches); a
+    /// recording's session also cancels the touches and gestures its device tracked itself.
     public func cancelAll() {
-        pipeline?.cancelAll(at: lastTime)
+        if case .recording(let session, _) = feed {
+            session.cancelAll()
+        } else {
+            pipeline?.cancelAll(at: lastTime)
+        }
     }
 
     /// Replays `source` to its end with the recognizers named.
