@@ -11,12 +11,18 @@ public final class ReplayDriver {
     public typealias MakePipeline = (TrackerConfiguration, PanelSize, @escaping (HostEvent) -> Void) -> Pipeline
 
     private enum Feed {
-        case items([ReplayItem])
+        case items
         case recording(DeviceSession, [Recording.Chunk])
     }
 
     public let name: String
     private let feed: Feed
+    /// The source's items, taken one at a time as they are fed: a script's reports are made only
+    /// now, so the driver never holds more of the input than the next item.
+    private var items: any IteratorProtocol<ReplayItem>
+    /// The next item to feed; nil once the items have run out.
+    private var upcoming: ReplayItem?
+    /// The next recorded chunk.
     private var next = 0
     /// The recording's clock, which its session reads instead of the host's.
     private var clock: Microseconds = 0
@@ -26,6 +32,9 @@ public final class ReplayDriver {
 
     public init(_ source: ReplaySource, sink: @escaping (HostEvent) -> Void, makePipeline: @escaping MakePipeline) {
         name = source.name
+        var items = source.items.makeIterator()
+        upcoming = items.next()
+        self.items = items
         if let recording = source.recording {
             let session = DeviceSession(link: NoLink(), sink: sink) { info, emit in
                 let size = info.panelSize
@@ -35,7 +44,7 @@ public final class ReplayDriver {
             session.now = { [unowned self] in self.clock }
             session.onPipeline = { [unowned self] in self.pipeline = $0 }
         } else {
-            feed = .items(source.items)
+            feed = .items
             pipeline = makePipeline(source.tracker, source.panel, sink)
         }
     }
@@ -57,16 +66,16 @@ public final class ReplayDriver {
         guard !isFinished else { return true }
         var budget = limit
         switch feed {
-        case .items(let items):
-            while next < items.count, budget > 0, more() {
-                switch items[next] {
+        case .items:
+            while let item = upcoming, budget > 0, more() {
+                switch item {
                 case .frame(let frame): pipeline?.consume(frame)
                 case .cancel(let time): pipeline?.cancelAll(at: time)
                 }
-                next += 1
+                upcoming = items.next()
                 budget -= 1
             }
-            if next == items.count {
+            if upcoming == nil {
                 pipeline?.finish()
                 isFinished = true
             }

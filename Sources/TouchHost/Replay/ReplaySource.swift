@@ -38,7 +38,9 @@ public struct ImportOptions: Sendable {
 /// One input of `replay`, loaded: everything the pipeline will be fed, in time order.
 public struct ReplaySource: Sendable {
     public var name: String
-    public var items: [ReplayItem]
+    /// What the pipeline is fed, in time order: an importer's array, or a script's reports, which
+    /// are made as the replay takes them (`IdealReports`) so a long script never sits in memory.
+    public var items: any Sequence<ReplayItem> & Sendable
     /// A recording of a live link, replayed through the device session rather than as `items`.
     public var recording: Recording?
     /// The tracker's settings for this source: its report rate and what a silence means
@@ -54,6 +56,11 @@ public struct ReplaySource: Sendable {
     public var reportRate: Int { tracker.reportRateHz }
 
     public init(name: String, items: [ReplayItem], tracker: TrackerConfiguration, panel: PanelSize) {
+        self.init(name: name, items: items as any Sequence<ReplayItem> & Sendable, tracker: tracker, panel: panel)
+    }
+
+    /// A source whose items are made as they are taken, such as a script's `IdealReports`.
+    public init(name: String, items: any Sequence<ReplayItem> & Sendable, tracker: TrackerConfiguration, panel: PanelSize) {
         self.name = name
         self.items = items
         self.tracker = tracker
