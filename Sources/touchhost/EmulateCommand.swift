@@ -71,12 +71,7 @@ struct EmulateCommand: ParsableCommand {
 
     private func readScript() throws -> TouchScript? {
         guard let script else { return nil }
-        let text: String
-        do { text = try String(contentsOfFile: script, encoding: .utf8) } catch {
-            throw HostFailure("\(script): cannot read it")
-        }
-        let parsed: TouchScript
-        do { parsed = try TouchScriptParser.parse(text) } catch { throw HostFailure("\(script): \(error)") }
+        let parsed = try TouchScript.load(path: script)
         if parsed.hasReports {
             throw HostFailure("\(script): controller-level report lines cannot be played on a panel; use `touchhost replay`")
         }

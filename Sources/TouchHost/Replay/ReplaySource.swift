@@ -75,13 +75,12 @@ public struct ReplaySource: Sendable {
     }
 
     public static func load(path: String, format: ReplayFormat, options: ImportOptions) throws(HostFailure) -> ReplaySource {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw HostFailure("\(path): \(FileProblem.describe(path))")
-        }
-        let chosen = format == .auto ? ReplayFormat.detect(path: path, text: text) : format
+        var file = try InputFile(path)
+        defer { file.close() }
+        let chosen = format == .auto ? ReplayFormat.detect(path: path, text: try file.head()) : format
+        // A script is expanded as it is replayed, but its statements are held: its size is capped.
+        let text = chosen == .script || chosen == .auto
+            ? try file.text(limit: TouchScript.Limits.bytes, what: "touch script") : try file.text()
         switch chosen {
         case .auto, .script:
             return try script(text, name: path)
@@ -93,12 +92,7 @@ public struct ReplaySource: Sendable {
     }
 
     public static func script(_ text: String, name: String) throws(HostFailure) -> ReplaySource {
-        let script: TouchScript
-        do {
-            script = try TouchScriptParser.parse(text)
-        } catch {
-            throw HostFailure("\(name): \(error)")
-        }
+        let script = try TouchScript.parse(text, name: name)
         let rate = script.reportRate ?? TouchScript.defaultReportRate
         let panel = script.panelSize ?? .scriptDefault
         return ReplaySource(
