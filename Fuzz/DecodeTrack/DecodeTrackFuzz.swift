@@ -1,12 +1,11 @@
 import TouchCore
 
-// libFuzzer target `decode-track`: arbitrary link bytes through the host's per-report path
-// (FrameDecoder -> TimestampUnwrapper -> contactFrame -> SlotTracker -> kiosk GestureEngine),
-// driven as a host drives it:
-// a device-info message changes the panel geometry, a status message is taken as a link loss
-// (cancelAll), and time is advanced to the tracker's next deadline before each report.
-// The touch stream must satisfy TouchStreamInvariants (Tests/TouchCoreTests/SoakInvariants.swift)
-// whatever the bytes were.
+// libFuzzer target `decode-track`: arbitrary link bytes through the host's per-report path,
+// FrameDecoder -> TimestampUnwrapper -> contactFrame -> TouchPipeline (tracker and kiosk
+// recognizers), driven as a host drives it: a device-info message changes the panel geometry, a
+// status message is taken as a link loss (cancelAll), and the input's end finishes the pipeline.
+// Whatever the bytes were, everything the pipeline makes must keep the touch stream's and the
+// gesture stream's promises (CheckedOutput, Tests/TouchCoreTests/SoakInvariants.swift).
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDecodeTrack(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -18,53 +17,27 @@ public func fuzzDecodeTrack(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         maxContacts: 20, reportRate: 120, supportedModes: .contacts)
     // A short capacity now and then, so overflow is exercised too.
     let capacity = size > 0 && data[0] & 0x0F == 0 ? 4 : TouchLimits.maxContacts
-    var tracker = SlotTracker(configuration: TrackerConfiguration(capacity: capacity))
-    var invariants = TouchStreamInvariants(capacity: capacity)
-    var batch = TouchFrameBatch()
-    var single = TouchFrame(timestamp: 0)
-    var statuses = StatusList(filler: .placeholder)
-    var now: Microseconds = 0
-    var engine = BasicGestureEngine.kioskSet(panelWidth: 345, panelHeight: 194)
-    var events = GestureEventList(filler: .placeholder)
-
-    func recognize(_ frame: TouchFrame) {
-        events.removeAll()
-        engine.process(frame, events: &events)
-    }
+    var pipeline = TouchPipeline(
+        tracker: TrackerConfiguration(capacity: capacity), engine: BasicGestureEngine.kioskSet(panelWidth: 345, panelHeight: 194))
+    var output = CheckedOutput(capacity: capacity)
 
     for position in 0..<size {
         guard case .device(let message)? = decoder.push(data[position]) else { continue }
-        statuses.removeAll()
         switch message {
         case .info(let newInfo):
             info = newInfo
         case .status:
-            tracker.cancelAll(at: now, into: &single)
-            invariants.check(single, listsEveryLiveTouch: false)
-            recognize(single)
+            pipeline.cancelAll(at: pipeline.now, into: &output)
+            output.checkCounts(of: pipeline)
             unwrapper.reset()
         case .contacts(let report):
-            let time = max(unwrapper.unwrap(report.timestamp), now)
-            while let deadline = tracker.nextDeadline, deadline < time {
-                tracker.advance(to: deadline, into: &single, statuses: &statuses)
-                invariants.check(single, listsEveryLiveTouch: false)
-                recognize(single)
-            }
-            if let deadline = engine.nextDeadline, deadline < time {
-                events.removeAll()
-                engine.advance(to: deadline, events: &events)
-            }
-            now = time
-            tracker.track(report.contactFrame(on: info, at: time), into: &batch, statuses: &statuses)
-            for index in batch.indices {
-                invariants.check(batch[index], listsEveryLiveTouch: index == batch.count - 1)
-                recognize(batch[index])
-            }
+            output.consume(report.contactFrame(on: info, at: unwrapper.unwrap(report.timestamp)), in: &pipeline)
         default:
             break
         }
-        invariants.checkLiveCount(tracker.liveTouchCount)
-        precondition(invariants.isClean, "touch stream invariant broken: \(invariants.violations)")
+        output.requireClean()
     }
+    output.finish(&pipeline)
+    output.requireClean()
     return 0
 }

@@ -3,8 +3,12 @@ import TouchCore
 
 // libFuzzer target `evemu-importer`: arbitrary text into EvemuImporter.parse (evemu device
 // descriptions and event lines, multitouch protocols A and B and single touch). An import that
-// succeeds is replayed through the tracker, whose touch stream must satisfy TouchStreamInvariants;
-// one that fails must say so with an ImportError, never a trap.
+// succeeds is replayed as `touchhost replay` replays an evemu file: its frames into a
+// TouchPipeline with an event-driven source's tracker settings (silence holds touches) and the
+// kiosk recognizers, then the pipeline finished. Evemu times come from the file and may go
+// backwards; the pipeline takes such a frame as happening now. Everything it makes must keep the
+// touch and gesture streams' promises (CheckedOutput). An import that fails must say so with an
+// ImportError, never a trap.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEvemuImporter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -19,26 +23,14 @@ public func fuzzEvemuImporter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     // As `replay` runs it: event-driven (silence holds touches, ids trusted), no anonymous gate.
     var configuration = TrackerConfiguration.eventDriven()
     configuration.anonymousGate = .infinity
-    var tracker = SlotTracker(configuration: configuration)
-    var invariants = TouchStreamInvariants(capacity: tracker.configuration.capacity)
-    var batch = TouchFrameBatch()
-    var single = TouchFrame(timestamp: 0)
-    var statuses = StatusList(filler: .placeholder)
-    var now: Microseconds = .min
+    var pipeline = TouchPipeline(
+        tracker: configuration, engine: BasicGestureEngine.kioskSet(panelWidth: 345, panelHeight: 194))
+    var output = CheckedOutput(capacity: pipeline.tracker.configuration.capacity)
     for frame in recording.frames {
-        statuses.removeAll()
-        // Evemu times come from the file and may go backwards; the host's clock does not.
-        var frame = frame
-        frame.timestamp = max(frame.timestamp, now)
-        now = frame.timestamp
-        while let deadline = tracker.nextDeadline, deadline < frame.timestamp {
-            tracker.advance(to: deadline, into: &single, statuses: &statuses)
-            invariants.check(single, listsEveryLiveTouch: false)
-        }
-        tracker.track(frame, into: &batch, statuses: &statuses)
-        for index in batch.indices { invariants.check(batch[index], listsEveryLiveTouch: index == batch.count - 1) }
-        invariants.checkLiveCount(tracker.liveTouchCount)
-        precondition(invariants.isClean, "touch stream invariant broken: \(invariants.violations)")
+        output.consume(frame, in: &pipeline)
+        output.requireClean()
     }
+    output.finish(&pipeline)
+    output.requireClean()
     return 0
 }

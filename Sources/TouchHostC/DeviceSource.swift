@@ -94,7 +94,7 @@ final class DeviceSource {
             let rate = options.reportRateGiven ? options.reportRate : max(Int(info.reportRate), 1)
             context.log(.info, "\(info.summary)")
             return context.makePipeline(
-                tracker: TrackerConfiguration(reportRateHz: rate), panel: PanelSize(width: size.x, height: size.y),
+                tracker: info.trackerConfiguration(reportRateHz: rate), panel: PanelSize(width: size.x, height: size.y),
                 sink: emit)
         }
     }

@@ -176,7 +176,7 @@ extension RecognizerSet {
 
     mutating func addCustom(_ table: CallbackTable, options: RecognizerOptions) throws(CallError) -> Int {
         do throws(RecognizerSetError) {
-            return try addCustom(.client(ClientRecognizer(table)), options: options)
+            return try addClient(table, options: options)
         } catch {
             throw CallError(error)
         }

@@ -42,8 +42,11 @@ final class RunningEmulator: @unchecked Sendable {
         }
         var script: TouchScript? = nil
         if let scriptPath {
-            guard let text = try? String(contentsOfFile: scriptPath, encoding: .utf8) else {
-                throw CallError(access(scriptPath, F_OK) == 0 ? .io : .notFound, "\(scriptPath): cannot read it")
+            let text: String
+            do {
+                text = try TouchScript.text(path: scriptPath)
+            } catch {
+                throw CallError(access(scriptPath, F_OK) == 0 ? .io : .notFound, error.message)
             }
             do {
                 script = try TouchScriptParser.parse(text)

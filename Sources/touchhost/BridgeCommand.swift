@@ -34,13 +34,24 @@ struct BridgeCommand: ParsableCommand {
         }
         try session.handshake()
         FileHandle.standardError.write(Data("bridging \(port) to \(out)\n".utf8))
+        StopSignal.install()
         let limits = live.limits()
         while !limits.reached(by: session) {
-            try session.pump(milliseconds: 5)
+            do {
+                try session.pump(milliseconds: 5)
+            } catch {
+                // The upstream port went: downstream hears the touches cancelled and why, then the run fails.
+                session.disconnected()
+                try? downstream.flush()
+                throw error
+            }
             try downstream.serveCommands(info: session.info)
             try downstream.flush()
         }
+        // A duration or a signal cuts the input: what is still down is cancelled, not ended.
+        if limits.reason(by: session)?.cutsInput ?? false { session.cancelAll() }
         session.finish()
         try downstream.flush()
+        try StopSignal.check()
     }
 }

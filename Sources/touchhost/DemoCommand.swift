@@ -32,6 +32,7 @@ struct DemoCommand: ParsableCommand {
             output.write(line: "through frame decoder, tracker and recognizers. Recognized:")
             output.write(line: "")
         }
+        StopSignal.install()
         try tour.run(
             recognizers: selection, seconds: duration,
             sink: { event in
@@ -45,5 +46,7 @@ struct DemoCommand: ParsableCommand {
             output.write(line: "")
             for line in report.summary() { output.write(line: line) }
         }
+        output.flush()
+        try StopSignal.check()
     }
 }

@@ -26,15 +26,18 @@ struct EmulateCommand: ParsableCommand {
     @Option(help: "Seed for the panel's noise.")
     var seed: UInt64 = 1
 
-    @Option(help: "pty, stdio or tcp:PORT.")
+    @Option(help: "pty, stdio or tcp:PORT (port 0: the system chooses; the first line says which).")
     var link: String = "pty"
+
+    @Option(help: "With --link tcp:PORT: the address to listen on (default 127.0.0.1; 0.0.0.0 or :: for every interface).")
+    var listen: String?
 
     @Flag(help: "Start the script at once instead of when the host first speaks.")
     var startNow = false
 
     func validate() throws {
         if board == QEMUEmulation.boardName {
-            guard faults == nil, link == "pty" else {
+            guard faults == nil, link == "pty", listen == nil else {
                 throw ValidationError("--board \(board) takes only --script and --start-now (the link is a pty)")
             }
             return
@@ -46,6 +49,10 @@ struct EmulateCommand: ParsableCommand {
         if let faults { _ = try parseFaults(faults) }
         guard link == "pty" || link == "stdio" || (link.hasPrefix("tcp:") && UInt16(link.dropFirst(4)) != nil) else {
             throw ValidationError("--link is pty, stdio or tcp:PORT")
+        }
+        if let listen {
+            guard link.hasPrefix("tcp:") else { throw ValidationError("--listen goes with --link tcp:PORT") }
+            guard !listen.isEmpty else { throw ValidationError("--listen needs an address, like 127.0.0.1 or ::") }
         }
     }
 
@@ -64,12 +71,7 @@ struct EmulateCommand: ParsableCommand {
 
     private func readScript() throws -> TouchScript? {
         guard let script else { return nil }
-        let text: String
-        do { text = try String(contentsOfFile: script, encoding: .utf8) } catch {
-            throw HostFailure("\(script): cannot read it")
-        }
-        let parsed: TouchScript
-        do { parsed = try TouchScriptParser.parse(text) } catch { throw HostFailure("\(script): \(error)") }
+        let parsed = try TouchScript.load(path: script)
         if parsed.hasReports {
             throw HostFailure("\(script): controller-level report lines cannot be played on a panel; use `touchhost replay`")
         }
@@ -84,7 +86,8 @@ struct EmulateCommand: ParsableCommand {
         } else if link == "stdio" {
             links = EmulatorLinks(.stdio(FileDescriptorLink(name: "stdio", read: 0, write: 1, ownsDescriptors: false)))
         } else {
-            links = EmulatorLinks(.tcp(try TCPLink.Listener(port: UInt16(link.dropFirst(4))!)))
+            links = EmulatorLinks(.tcp(try TCPLink.Listener(
+                port: UInt16(link.dropFirst(4))!, address: listen ?? TCPLink.Listener.defaultAddress)))
         }
         // Standard output carries the link itself with --link stdio, so the announcement goes to stderr.
         if link == "stdio" {

@@ -27,15 +27,27 @@ final class EventOutput {
 
     deinit { flush() }
 
-    /// Said after the next readable status line, once: the port and cause of a disconnect.
-    var statusDetail: String?
+    /// Why the link went: said with the next `disconnected` status, once (JSON: `port` and `cause`).
+    var disconnection: LinkError?
+    /// The port found again: said with the next `reconnected` status line, once.
+    var reconnection: String?
 
     func write(_ event: HostEvent) {
-        let formatted = json?.line(for: event) ?? (aligned != nil ? aligned?.line(for: event) : readable?.line(for: event))
+        var link: (port: String, cause: String)?
+        if case .status(let status) = event, status.kind == .disconnected, let error = disconnection {
+            link = (error.port, error.reason)
+            disconnection = nil
+        }
+        let formatted = json?.line(for: event, link: link)
+            ?? (aligned != nil ? aligned?.line(for: event) : readable?.line(for: event))
         guard var line = formatted else { return }
-        if json == nil, case .status = event, let detail = statusDetail {
-            line += ": \(DisplayText.escaped(detail))"
-            statusDetail = nil
+        if json == nil, case .status(let status) = event {
+            if let link {
+                line += ": \(DisplayText.escaped(link.port)): \(DisplayText.escaped(link.cause))"
+            } else if status.kind == .reconnected, let port = reconnection {
+                line += ": \(DisplayText.escaped(port))"
+                reconnection = nil
+            }
         }
         write(line: line)
     }

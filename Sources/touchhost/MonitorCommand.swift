@@ -86,19 +86,24 @@ struct MonitorCommand: ParsableCommand {
         }
         let session = try openSession(selection: selection, sink: output.write)
         if !json, let info = session.info { output.write(line: MonitorLineFormatter.deviceLine(port: port, info: info)) }
+        StopSignal.install()
         let limits = live.limits()
         func shouldStop() -> Bool { limits.reached(by: session) }
         while !shouldStop() {
             do {
                 try session.pump(milliseconds: 10)
             } catch {
-                output.statusDetail = "\(error)"
+                output.disconnection = error
                 session.disconnected()
                 // A live view waits for the device to come back; a bounded run stops when its bound does.
                 guard try reconnect(session, giveUp: shouldStop, output: output) else { break }
             }
         }
+        // A duration or a signal cuts the input: what is still down is cancelled, not ended.
+        if limits.reason(by: session)?.cutsInput ?? false { session.cancelAll() }
         session.finish()
+        output.flush()
+        try StopSignal.check()
     }
 
     /// The session on PORT, handshake done and the chosen streams requested.
@@ -110,7 +115,7 @@ struct MonitorCommand: ParsableCommand {
             let size = info.panelSize
             return HostStack.pipeline(
                 recognizers: selection,
-                tracker: TrackerConfiguration(
+                tracker: info.trackerConfiguration(
                     reportRateHz: HeatmapContactFinder(for: info)?.heatmapRate(reportRate: Int(info.reportRate)) ?? max(Int(info.reportRate), 1)),
                 panel: PanelSize(width: size.x, height: size.y), sink: sink)
         }
@@ -144,17 +149,22 @@ struct MonitorCommand: ParsableCommand {
         let session = LegacySession(
             link: link, protocol: packetProtocol, panel: panel, recognizers: selection, sink: output.write)
         if !json { output.write(line: "\(port): \(packetProtocol.displayName) controller, \(panel.width) x \(panel.height) mm") }
+        StopSignal.install()
         let limits = live.limits()
-        while !limits.reached(hasLiveTouches: session.hasLiveTouches, lastActivity: session.lastActivity) {
+        func reason() -> RunLimits.Reason? { limits.reason(hasLiveTouches: session.hasLiveTouches, lastActivity: session.lastActivity) }
+        while reason() == nil {
             do {
                 try session.pump(milliseconds: 10)
             } catch {
-                output.statusDetail = "\(error)"
+                output.disconnection = error
                 session.disconnected()
                 break
             }
         }
+        if reason()?.cutsInput ?? false { session.cancelAll() }
         session.finish()
+        output.flush()
+        try StopSignal.check()
     }
 
     /// Tries the port again with backoff: a USB adapter pulled and put back, an emulator restarted.
@@ -162,7 +172,7 @@ struct MonitorCommand: ParsableCommand {
     func reconnect(_ session: DeviceSession, giveUp: () -> Bool, output: EventOutput?) throws -> Bool {
         session.reconnect(giveUp: giveUp) {
             let link = try LinkOpener.open(port, baud: live.baud)
-            output?.statusDetail = port
+            output?.reconnection = port
             return link
         } resume: { session in
             try requestStreams(session)

@@ -30,7 +30,7 @@ struct QEMUEmulation {
             QEMUKillSwitch.disarm()
         }
         let board = BoardListing.board(named: Self.imageBoard)!
-        let stimuli = script.map { $0.stimuli(panel: $0.panelSize ?? board.panelSize, rate: $0.reportRate ?? board.reportRate) } ?? []
+        let stimuli = StimulusFeed(script, panel: board.panelSize, rate: board.reportRate)
         let relay = try QEMURelay(
             devicePath: qemu.ptyPath, stimuli: stimuli, scriptEnd: script?.endTime, reportRate: script?.reportRate ?? board.reportRate)
         relay.startsImmediately = startsImmediately

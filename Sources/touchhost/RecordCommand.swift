@@ -28,10 +28,14 @@ struct RecordCommand: ParsableCommand {
         }
         try session.handshake()
         FileHandle.standardError.write(Data("recording \(port) to \(output)\n".utf8))
+        StopSignal.install()
         let limits = live.limits()
         while !limits.reached(by: session) {
             do { try session.pump(milliseconds: 10) } catch { break }
         }
+        // Each chunk was written as it passed: closing the file is all there is to flush.
+        link.close()
         FileHandle.standardError.write(Data("\(link.recordedBytes) bytes, \(events) events\n".utf8))
+        try StopSignal.check()
     }
 }

@@ -62,10 +62,22 @@ struct ReplayCommand: ParsableCommand {
         for file in files { sources.append(try ReplaySource.load(path: file, format: format, options: options)) }
         // What an importer had to assume (a panel size the device does not give): one line each.
         for source in sources { ReplayCommand.warn(source.warnings) }
+        // A signal stops the replay where it is: touches and gestures under way are cancelled at the
+        // input's present, the output is flushed, and the exit status says which signal it was.
+        StopSignal.install()
         for source in sources {
             let output = EventOutput(
                 json: json, recognizerNames: selection.engineNames, source: sources.count > 1 ? source.name : nil)
-            ReplayDriver.run(source, recognizers: selection, sink: output.write)
+            let driver = ReplayDriver(source, recognizers: selection, sink: output.write)
+            while !driver.step(limit: 4_096, while: { StopSignal.received == nil }) {
+                if StopSignal.received != nil {
+                    driver.cancelAll()
+                    driver.finish()
+                    output.flush()
+                    try StopSignal.check()
+                }
+            }
+            output.flush()
         }
     }
 }

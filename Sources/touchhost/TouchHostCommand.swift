@@ -15,12 +15,19 @@ struct TouchHostCommand: ParsableCommand {
     )
 
     /// Exit status as the contract has it: 0 success, 1 a run-time failure (one line naming the
-    /// port or file), 2 bad usage. ArgumentParser's own usage status is 64, hence this `main`.
+    /// port or file), 2 bad usage; a run ended by SIGINT, SIGTERM or SIGHUP, once it has cancelled
+    /// what was live and flushed its output, 128 + the signal (130, 143, 129). ArgumentParser's own
+    /// usage status is 64, hence this `main`.
     /// A failure's message may quote a file's or a device's text: it is escaped, so it stays one line.
     static func main() {
+        // A peer that goes away (a TCP host, a closed pipe) is an error a write reports, not a
+        // signal that ends the program: links turn EPIPE into a disconnect, standard output into a quiet exit.
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let interruption as Interruption {
+            Foundation.exit(interruption.exitStatus)
         } catch let failure as HostFailure {
             FileHandle.standardError.write(Data("touchhost: \(DisplayText.escaped(failure.message))\n".utf8))
             Foundation.exit(1)

@@ -2,9 +2,13 @@ import TouchCore
 
 /// What every stream of touch frames must satisfy whatever went wrong on the way in: each began
 /// touch ends or is cancelled exactly once, tracking ids only count up (never reused, never 0),
-/// no two live touches share a slot, and no more touches are live than the tracker has slots.
-/// Shared by the soak tests and the fuzz target `decode-track` (scripts/fuzz compiles this file
-/// into it), so it depends on TouchCore alone.
+/// no two live touches share a slot, no more touches are live than the tracker has slots, and a
+/// report's own frame lists every touch still live after it. Shared by the soak tests and the fuzz
+/// targets (scripts/fuzz compiles this file into them), so it depends on TouchCore alone.
+///
+/// The frames are what a `TouchPipeline` hands its output, one step at a time: a step of time
+/// lists only the touches that ended or were cancelled; a report's step may give two frames (the
+/// tracker's closing frame, then the report's own). `CheckedOutput` feeds them in.
 struct TouchStreamInvariants {
     let capacity: Int
     private(set) var liveSlots: [UInt32: UInt8] = [:]
@@ -13,9 +17,12 @@ struct TouchStreamInvariants {
     private(set) var ended = 0
     private(set) var cancelled = 0
     private(set) var mostLive = 0
+    private(set) var frames = 0
     private(set) var violationCount = 0
     /// The first few violations, for a failure message.
     private(set) var violations: [String] = []
+    /// The ids of the latest frame since `reportBegins()`; nil when the report has given none yet.
+    private var reportFrame: Set<UInt32>?
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -23,9 +30,12 @@ struct TouchStreamInvariants {
 
     var isClean: Bool { violationCount == 0 }
 
-    /// Checks one frame. `listsEveryLiveTouch`: a report's own frame (the last of a `track` batch)
-    /// lists every live touch; frames of `advance` and `cancelAll` list only endings.
-    mutating func check(_ frame: TouchFrame, listsEveryLiveTouch: Bool) {
+    /// Every touch that began has ended or been cancelled, once.
+    var isSettled: Bool { liveSlots.isEmpty && began == ended + cancelled }
+
+    /// Checks one frame against the stream so far.
+    mutating func check(_ frame: TouchFrame) {
+        frames += 1
         var seenInFrame = Set<UInt32>()
         // Touches beginning together are listed by slot, not by id: compare with earlier frames.
         let highestBefore = highestId
@@ -60,22 +70,132 @@ struct TouchStreamInvariants {
         }
         if liveSlots.count > capacity { fail("\(liveSlots.count) touches live, capacity \(capacity)") }
         mostLive = max(mostLive, liveSlots.count)
-        if listsEveryLiveTouch {
-            for (id, _) in liveSlots where !seenInFrame.contains(id) {
-                fail("live touch \(id) missing from the report's frame at \(frame.timestamp)")
-            }
+        reportFrame = seenInFrame
+    }
+
+    /// A report is about to go in: what came before it is not its frame.
+    mutating func reportBegins() {
+        reportFrame = nil
+    }
+
+    /// The report is in: its last frame (the report's own, after any closing frame) lists every
+    /// touch still live. A report that gave no frame may leave nothing live.
+    mutating func checkReportListedEveryLiveTouch() {
+        let listed = reportFrame ?? []
+        for (id, _) in liveSlots where !listed.contains(id) {
+            fail("live touch \(id) missing from the report's frame")
         }
     }
 
-    /// The tracker's own count must agree with the stream's.
-    mutating func checkLiveCount(_ trackerCount: Int) {
-        if trackerCount != liveSlots.count {
-            fail("tracker says \(trackerCount) live, the stream says \(liveSlots.count)")
+    /// Whoever else counts live touches (the tracker, the pipeline) must agree with the stream.
+    mutating func checkLiveCount(_ count: Int, of counter: String = "tracker") {
+        if count != liveSlots.count {
+            fail("\(counter) says \(count) live, the stream says \(liveSlots.count)")
+        }
+    }
+
+    /// The input is over and finished: nothing may be left live.
+    mutating func checkSettled() {
+        if !isSettled {
+            fail("\(liveSlots.count) touches still live at the end; \(began) began, \(ended) ended, \(cancelled) cancelled")
         }
     }
 
     private mutating func fail(_ message: String) {
         violationCount += 1
         if violations.count < 8 { violations.append(message) }
+    }
+}
+
+/// What every stream of gesture actions must satisfy: a recognizer's continuous gesture goes
+/// `began`, `changed`..., then `ended` or `cancelled`, once; a discrete one is `recognized` while
+/// none of its own is under way; and when the input is over nothing is under way.
+struct GestureStreamInvariants {
+    /// Recognizers (by index) with a continuous gesture under way.
+    private(set) var underway: Set<UInt8> = []
+    private(set) var actions = 0
+    private(set) var cancelled = 0
+    private(set) var violationCount = 0
+    private(set) var violations: [String] = []
+
+    var isClean: Bool { violationCount == 0 }
+
+    mutating func check(_ event: GestureEvent) {
+        actions += 1
+        let recognizer = event.recognizer
+        switch event.state {
+        case .began:
+            if !underway.insert(recognizer).inserted { fail("recognizer \(recognizer) began twice at \(event.timestamp)") }
+        case .changed:
+            if !underway.contains(recognizer) { fail("recognizer \(recognizer) changed before it began at \(event.timestamp)") }
+        case .ended, .cancelled:
+            if underway.remove(recognizer) == nil {
+                fail("recognizer \(recognizer) \(event.state) but not under way at \(event.timestamp)")
+            }
+            if event.state == .cancelled { cancelled += 1 }
+        case .recognized:
+            if underway.contains(recognizer) { fail("recognizer \(recognizer) recognized while under way at \(event.timestamp)") }
+        }
+    }
+
+    /// With no touch live, no continuous gesture may still be going on.
+    mutating func checkNothingUnderway(at moment: String) {
+        if !underway.isEmpty { fail("recognizers \(underway.sorted()) still under way \(moment)") }
+    }
+
+    private mutating func fail(_ message: String) {
+        violationCount += 1
+        if violations.count < 8 { violations.append(message) }
+    }
+}
+
+/// A `TouchPipelineOutput` that checks everything a pipeline makes as it comes: each touches frame
+/// against `TouchStreamInvariants`, each gesture action against `GestureStreamInvariants`, and
+/// counts statuses. The driver brackets a report with `consume(_:in:)` so the report's own frame
+/// is known, and calls `checkCounts(of:)` after anything else it does.
+struct CheckedOutput: TouchPipelineOutput {
+    private(set) var touchStream: TouchStreamInvariants
+    private(set) var gestureStream = GestureStreamInvariants()
+    private(set) var statusCounts: [StatusKind: Int] = [:]
+
+    init(capacity: Int) {
+        touchStream = TouchStreamInvariants(capacity: capacity)
+    }
+
+    var isClean: Bool { touchStream.isClean && gestureStream.isClean }
+    var violations: [String] { touchStream.violations + gestureStream.violations }
+
+    /// Traps, naming the broken promises, unless everything so far kept them (for the fuzz targets,
+    /// where a trap is a finding).
+    func requireClean() {
+        precondition(isClean, "pipeline output broke a promise: \(violations)")
+    }
+
+    mutating func status(_ event: StatusEvent) { statusCounts[event.kind, default: 0] += 1 }
+    mutating func touches(_ frame: TouchFrame) { touchStream.check(frame) }
+    mutating func gesture(_ event: GestureEvent) { gestureStream.check(event) }
+
+    /// One report through `pipeline`, checked: the report's frame lists every live touch, and the
+    /// tracker's and the pipeline's counts of live touches agree with the stream.
+    mutating func consume<Custom>(_ frame: ContactFrame, in pipeline: inout TouchPipeline<Custom>) {
+        touchStream.reportBegins()
+        pipeline.consume(frame, into: &self)
+        touchStream.checkReportListedEveryLiveTouch()
+        checkCounts(of: pipeline)
+    }
+
+    /// The counts of live touches agree; with none live, no gesture is under way.
+    mutating func checkCounts<Custom>(of pipeline: TouchPipeline<Custom>) {
+        touchStream.checkLiveCount(pipeline.tracker.liveTouchCount, of: "the tracker")
+        touchStream.checkLiveCount(pipeline.liveTouchCount, of: "the pipeline")
+        if pipeline.liveTouchCount == 0 { gestureStream.checkNothingUnderway(at: "with no touch live at \(pipeline.now)") }
+    }
+
+    /// The input is over: `finish` leaves no touch live and no gesture under way.
+    mutating func finish<Custom>(_ pipeline: inout TouchPipeline<Custom>) {
+        pipeline.finish(into: &self)
+        checkCounts(of: pipeline)
+        touchStream.checkSettled()
+        gestureStream.checkNothingUnderway(at: "after finish")
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 import TouchCore
 
 /// A soak run: `SoakController` sending, `SoakHost` receiving, with a disconnect every
-/// `disconnectEvery` reports and one at the end. Shared by `SoakTests` and `scripts/soak`, which
-/// compiles it with -O into a standalone program for the long run (no test harness, no Testing).
+/// `disconnectEvery` reports, one at the end, and then the pipeline finished. Shared by
+/// `SoakTests` and `scripts/soak`, which compiles it with -O into a standalone program for the
+/// long run (no test harness, no Testing).
 enum SoakRun {
     static func soak(
         seed: UInt64, anonymous: Bool, reports: Int, disconnectEvery: Int, onProgress: (Int) -> Void = { _ in }
@@ -20,6 +21,7 @@ enum SoakRun {
             onProgress(sent)
         }
         host.disconnect()
+        host.finish()
         return host
     }
 
@@ -32,11 +34,7 @@ enum SoakRun {
         /// Flat: nothing in the path keeps history, so the process must not grow with the run.
         var memoryIsFlat: Bool { memoryAtEnd - memoryAfterWarmUp < 1 << 20 }
 
-        var passed: Bool {
-            let invariants = host.invariants
-            return invariants.isClean && invariants.liveSlots.isEmpty
-                && invariants.began == invariants.ended + invariants.cancelled && memoryIsFlat
-        }
+        var passed: Bool { host.output.isClean && host.invariants.isSettled && memoryIsFlat }
 
         var summary: String {
             let invariants = host.invariants
@@ -44,12 +42,13 @@ enum SoakRun {
             let statuses = host.statusCounts.sorted { $0.key.rawValue < $1.key.rawValue }
                 .map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             return """
-                soak: \(host.reports) reports tracked in \(Int(seconds)) s; \(invariants.began) touches began, \
+                soak: \(host.reports) reports through the pipeline in \(Int(seconds)) s; \(invariants.began) touches began, \
                 \(invariants.ended) ended, \(invariants.cancelled) cancelled, at most \(invariants.mostLive) live; \
+                \(host.gestures.actions) gesture actions, \(host.gestures.cancelled) cancelled; \
                 decoder: \(statistics.frames) frames, \(statistics.rejectedFrames) rejected, \
                 \(statistics.skippedBytes) bytes skipped; statuses: \(statuses); \
                 resident \(memoryAfterWarmUp / 1024) KiB after 10^4 reports, \(memoryAtEnd / 1024) KiB at the end; \
-                violations \(invariants.violationCount) \(invariants.violations)
+                violations \(invariants.violationCount + host.gestures.violationCount) \(host.output.violations)
                 """
         }
     }

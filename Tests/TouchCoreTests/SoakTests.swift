@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TouchCore
 
-/// Long random faulty streams through decoder and tracker, with the touch stream's invariants
-/// checked on every frame. CI runs 4 x 25 000 reports; `TOUCHHOST_SOAK_REPORTS=N` adds a long run
+/// Long random faulty streams through the decoder and a `TouchPipeline` with the kiosk recognizers,
+/// with the touch stream's and the gesture stream's invariants checked on every step. CI runs 4 x 25 000 reports; `TOUCHHOST_SOAK_REPORTS=N` adds a long run
 /// of N reports that also checks that memory stays flat (docs/reliability.md):
 ///   TOUCHHOST_SOAK_REPORTS=1000000 swift test --skip-build --filter 'SoakTests/longRun'
 /// For 10^7 reports, `scripts/soak 10000000` runs the same code built with -O, without the harness.
@@ -22,7 +22,7 @@ import TouchCore
     ])
     func faultyStreamsKeepEveryTouchStreamPromise(_ run: Run) {
         let host = SoakRun.soak(seed: run.seed, anonymous: run.anonymous, reports: 25_000, disconnectEvery: 5_000)
-        #expect(host.invariants.isClean, "\(host.invariants.violations)")
+        #expect(host.output.isClean, "\(host.output.violations)")
         // The run must actually have met the faults it is meant to survive.
         #expect(host.decoder.statistics.rejectedFrames > 0)
         #expect(host.statusCounts[.reportTimeout, default: 0] > 0)
@@ -31,11 +31,12 @@ import TouchCore
             #expect(host.statusCounts[.duplicateContact, default: 0] > 0)
             #expect(host.statusCounts[.overflow, default: 0] > 0)
         }
-        // Every touch that began has ended or been cancelled once the link is gone.
+        // Every touch that began has ended or been cancelled once the link is gone, and the
+        // recognizers saw enough to act on.
         let invariants = host.invariants
-        #expect(invariants.liveSlots.isEmpty)
-        #expect(invariants.began == invariants.ended + invariants.cancelled)
+        #expect(invariants.isSettled)
         #expect(invariants.began > 1_000)
+        #expect(host.gestures.actions > 100)
     }
 
     @Test(.enabled(if: longRunReports != nil, "set TOUCHHOST_SOAK_REPORTS=N for the long run"))
@@ -43,10 +44,8 @@ import TouchCore
         let reports = try #require(Self.longRunReports)
         let result = SoakRun.long(reports: reports)
         print(result.summary)
-        let invariants = result.host.invariants
-        #expect(invariants.isClean, "\(invariants.violations)")
-        #expect(invariants.liveSlots.isEmpty)
-        #expect(invariants.began == invariants.ended + invariants.cancelled)
+        #expect(result.host.output.isClean, "\(result.host.output.violations)")
+        #expect(result.host.invariants.isSettled)
         #expect(result.memoryIsFlat, "resident set grew from \(result.memoryAfterWarmUp) to \(result.memoryAtEnd) bytes")
     }
 }

@@ -3,7 +3,10 @@ import TouchCore
 @testable import TouchHost
 
 @Suite struct BridgeLinkTests {
-    @Test func bridgedEventsArriveDownstreamUnchanged() throws {
+    /// Positions, phases, slots and gesture values arrive as sent; the downstream session numbers
+    /// touches itself (ids are the session's, never the link's) and counts time from the first
+    /// timestamp it sees, like a controller's.
+    @Test func bridgedEventsArriveDownstreamAsTheSessionsOwn() throws {
         let wire = ScriptedLink()
         let bridge = BridgeLink(link: wire)
         let touch = TrackedTouch(
@@ -21,13 +24,20 @@ import TouchCore
         try bridge.flush()
 
         let downstream = ScriptedLink()
-        downstream.incoming = wire.sent
+        // A bridge describes the upstream device first.
+        downstream.queue(.info(DeviceSessionTests.info))
+        downstream.incoming += wire.sent
         var received: [HostEvent] = []
         let session = DeviceSession(link: downstream, sink: { received.append($0) }) { info, sink in
             HostStack.pipeline(recognizers: .kiosk, for: info, sink: sink)
         }
         session.receive(downstream.incoming)
-        #expect(Array(received.prefix(2)) == Array(sent.prefix(2)))
+        var expectedTouch = touch
+        expectedTouch.trackingId = 1
+        expectedTouch.startTime = 0
+        var expectedGesture = gesture
+        expectedGesture.timestamp = 284_000
+        #expect(Array(received.prefix(2)) == [.touch(expectedTouch, at: 0), .gesture(expectedGesture)])
     }
 
     @Test func aDownstreamHostGetsTheUpstreamDeviceInfo() throws {

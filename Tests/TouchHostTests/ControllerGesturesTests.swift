@@ -81,7 +81,7 @@ import TouchCore
 
     @Test func controllerIndicesBecomeTheHostsNamesForItsChosenRecognizers() {
         let names = ["pinch", "tap"]
-        let source = ControllerGestureSource(hostNames: names)
+        var source = ControllerGestureSource(hostNames: names)
         let kiosk = ControllerGestureSource.controllerNames
         for (index, name) in kiosk.enumerated() {
             let event = GestureEvent(
@@ -145,7 +145,7 @@ import TouchCore
         try #require(session.info != nil)
         if let mode { try session.selectMode(named: mode) }
         let script = try TouchScriptParser.parse(text)
-        let stimuli = script.stimuli(panel: board.panelSize, rate: board.reportRate)
+        let stimuli = Array(script.stimuli(panel: board.panelSize, rate: board.reportRate))
         var pendingReset = resetAt
         for stimulus in stimuli {
             if let reset = pendingReset, reset <= stimulus.time {

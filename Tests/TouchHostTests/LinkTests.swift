@@ -58,6 +58,7 @@ import Testing
         ("/dev/ttyUSB0", PortAddress.serial(path: "/dev/ttyUSB0", settings: SerialSettings())),
         ("tcp:localhost:7000", .tcp(host: "localhost", port: 7000)),
         ("tcp::7000", .tcp(host: "localhost", port: 7000)),
+        ("tcp:[::1]:7000", .tcp(host: "::1", port: 7000)),
     ])
     func addressesParse(text: String, expected: PortAddress) throws {
         #expect(try PortAddress.parse(text) == expected)

@@ -43,7 +43,7 @@ import TouchCore
         let emulator = try TouchHostBinary.start(
             binary, ["emulate", "--link", "tcp:\(port)", "--script", script.path, "--faults", "drop-link"])
         defer { emulator.stop() }
-        #expect(emulator.firstLine() == "tcp: localhost:\(port)")
+        #expect(emulator.firstLine() == "tcp: 127.0.0.1:\(port)")
 
         let monitor = try TouchHostBinary.run(binary, ["monitor", "tcp:localhost:\(port)", "--json", "--until-idle", "1"], timeout: 30)
         #expect(monitor.status == 0, "\(monitor.error)")

@@ -42,4 +42,48 @@ import TouchCore
         #expect(lines.filter { $0.contains(#""phase":"cancelled""#) }.count == 2)
         #expect(lines.allSatisfy { !$0.contains(#""phase":"ended""#) })
     }
+
+    /// Counts the items an endless source makes: a report every 8 ms, forever.
+    final class Endless: Sequence, @unchecked Sendable {
+        var made = 0
+        func makeIterator() -> AnyIterator<ReplayItem> {
+            AnyIterator { [self] in
+                defer { made += 1 }
+                return .frame(ContactFrame(timestamp: Microseconds(made) * 8_000))
+            }
+        }
+    }
+
+    /// The driver pulls items as it feeds them: the ones fed and the one waiting, never the rest.
+    @Test(arguments: [1, 10, 1_000])
+    func theDriverTakesItemsOnlyAsItFeedsThem(limit: Int) {
+        let endless = Endless()
+        let source = ReplaySource(name: "endless", items: endless, tracker: TrackerConfiguration(), panel: .scriptDefault)
+        let driver = ReplayDriver(source, recognizers: .kiosk) { _ in }
+        #expect(!driver.step(limit: limit))
+        #expect(endless.made == limit + 1)
+        #expect(driver.lastTime == Microseconds(limit - 1) * 8_000)
+    }
+
+    /// A day-long script's replay steps through its first reports at once (the C API's dispatch and
+    /// `replay` both step): none of the rest is made before it is fed.
+    @Test(arguments: LazyExpansionTests.dayLong)
+    func aDayLongScriptReplaysStepByStep(text: String) throws {
+        let driver = ReplayDriver(try ReplaySource.script(text, name: "day.touch"), recognizers: .kiosk) { _ in }
+        #expect(!driver.step(limit: 2_000))
+        #expect(driver.lastTime >= 1_999_000 && driver.lastTime < 3_000_000)
+    }
+
+    /// An importer's array is still a source: fed in order, then finished.
+    @Test func anArrayOfItemsIsStillASource() {
+        let items: [ReplayItem] = [
+            .frame({ var f = ContactFrame(timestamp: 0); f.add(ReportedContact(controllerId: 1, state: .down, position: PanelPoint(x: 5, y: 5))); return f }()),
+            .frame({ var f = ContactFrame(timestamp: 8_000); f.add(ReportedContact(controllerId: 1, state: .up, position: PanelPoint(x: 5, y: 5))); return f }()),
+        ]
+        var phases: [TouchPhase] = []
+        ReplayDriver.run(ReplaySource(name: "array", items: items, tracker: TrackerConfiguration(), panel: .scriptDefault), recognizers: .kiosk) {
+            if case .touch(let touch, _) = $0 { phases.append(touch.phase) }
+        }
+        #expect(phases == [.began, .ended])
+    }
 }

@@ -6,7 +6,7 @@ import TouchCore
     private let panel = PanelSize.scriptDefault
 
     private func stimuli(_ text: String, rate: Int = 100) throws -> [TimedStimulus] {
-        try TouchScriptParser.parse(text).stimuli(panel: panel, rate: rate)
+        Array(try TouchScriptParser.parse(text).stimuli(panel: panel, rate: rate))
     }
 
     @Test func tapLiftsSixtyMillisecondsAfterItTouches() throws {
@@ -87,7 +87,7 @@ import TouchCore
 
 @Suite struct IdealReportTests {
     private func reports(_ text: String, rate: Int = 100) throws -> [ReplayItem] {
-        try TouchScriptParser.parse(text).idealReports(panel: .scriptDefault, rate: rate)
+        Array(try TouchScriptParser.parse(text).idealReports(panel: .scriptDefault, rate: rate))
     }
 
     private func frames(_ items: [ReplayItem]) -> [ContactFrame] {
@@ -144,18 +144,19 @@ import TouchCore
         #expect(frames.map { $0.contacts[0].state } == [.down, .up])
     }
 
-    @Test func theTrackersReportTimeoutEndsAFingerLeftDown() throws {
-        var tracker = SlotTracker(configuration: TrackerConfiguration(reportRateHz: 100))
-        var batch = TouchFrameBatch()
-        var single = TouchFrame(timestamp: 0)
-        var statuses = StatusList(filler: .placeholder)
-        for case .frame(let frame) in try reports("0ms down 1 10 10\n20ms move 1 12 10") {
-            tracker.track(frame, into: &batch, statuses: &statuses)
-        }
-        #expect(tracker.liveTouchCount == 1)
-        let deadline = try #require(tracker.nextDeadline)
-        tracker.advance(to: deadline, into: &single, statuses: &statuses)
-        #expect(tracker.liveTouchCount == 0)
+    @Test func aFingerLeftDownAtTheEndIsCancelledByTheReportTimeout() throws {
+        // Replayed as `touchhost replay` replays it: the last report is at 20 ms, and a streaming
+        // controller that goes silent with a finger down has stalled.
+        let source = try ReplaySource.script("0ms down 1 10 10\n20ms move 1 12 10", name: "left-down.touch")
+        var events: [HostEvent] = []
+        ReplayDriver.run(source, recognizers: .kiosk) { events.append($0) }
+        let timeout = source.tracker.reportTimeout
+        let touches = events.compactMap { if case .touch(let touch, let time) = $0 { (touch.phase, time) } else { nil } }
+        #expect(touches.first?.0 == .began)
+        #expect(touches.last?.0 == .cancelled)
+        #expect(touches.last?.1 == 20_000 + timeout)
+        #expect(!touches.contains { $0.0 == .ended })
+        #expect(events.contains(.status(StatusEvent(kind: .reportTimeout, timestamp: 20_000 + timeout, count: 1))))
     }
 
     @Test func cancelGoesToTheTrackerAtItsTime() throws {
@@ -166,5 +167,96 @@ import TouchCore
         }
         #expect(time == 25_000)
         #expect(frames(items).map(\.timestamp) == [0, 10_000, 20_000])
+    }
+}
+
+/// Expansion is lazy: a script's finger actions and reports are made as they are taken, so what
+/// a long script costs is the time to play it, never memory. Each of these scripts expands to tens
+/// of millions of reports; made up front they took gigabytes (issue 12).
+@Suite struct LazyExpansionTests {
+    static let dayLong = [
+        "rate 1000\n0ms hold 100 100 for 86399s",
+        "rate 1000\n0ms drag from 0 0 to 300 190 in 86399s fingers 20",
+        "rate 1000\n0ms down 1 10 10\n86399s up 1",
+        "rate 1000\n0ms path 0 0, 300 190, 0 190 in 86000s\n10s hold 5 5 for 86000s fingers 3",
+        "rate 1000\n0ms rotate at 100 100 radius 40 by 3600 in 86400s\n0ms pinch at 200 100 from 10 to 200 in 86400s",
+    ]
+
+    @Test(arguments: dayLong)
+    func aDayLongScriptsFirstReportsComeWithoutTheRest(text: String) throws {
+        let script = try TouchScriptParser.parse(text)
+        var reports = script.idealReports(panel: .scriptDefault, rate: try #require(script.reportRate)).makeIterator()
+        var times: [Microseconds] = []
+        for _ in 0..<5_000 {
+            let report = reports.next()
+            times.append(try #require(report).time)
+        }
+        #expect(times == Array(stride(from: 0, to: 5_000_000, by: 1_000)))
+    }
+
+    @Test(arguments: dayLong)
+    func aDayLongScriptsFirstFingerActionsComeWithoutTheRest(text: String) throws {
+        let script = try TouchScriptParser.parse(text)
+        var actions = script.stimuli(panel: .scriptDefault, rate: try #require(script.reportRate)).makeIterator()
+        var last: Microseconds = 0
+        var count = 0
+        while count < 5_000, let action = actions.next() {
+            #expect(action.time >= last)
+            last = action.time
+            count += 1
+        }
+        // A hold or a down and an up are two actions; a moving gesture's first 5 000 come within seconds.
+        #expect(count == 2 || last < 10_000_000)
+    }
+
+    /// The emulator takes a script's actions one at a time as their times come.
+    @Test func theEmulatorsFeedMakesOnlyTheNextAction() throws {
+        let script = try TouchScriptParser.parse(Self.dayLong[1])
+        var feed = StimulusFeed(script, panel: .scriptDefault, rate: 120)
+        var count = 0
+        while let due = feed.upcoming, due.time < 2_000_000 {
+            feed.advance()
+            count += 1
+        }
+        // 20 fingers down, then a move for each every millisecond: the script's own rate.
+        #expect(count == 20 * 2_000)
+    }
+
+    /// No rate makes the report period zero, which would make expansion loop forever: the period is
+    /// that of the fastest rate a script may name, whatever a caller asks.
+    @Test(arguments: [2_000_000, 1_000_001, Int.max])
+    func noRateMakesTheReportPeriodZero(rate: Int) throws {
+        let script = try TouchScriptParser.parse("0ms hold 1 1 for 20ms\n5ms drag from 0 0 to 10 10 in 10ms")
+        let times = Array(script.idealReports(panel: .scriptDefault, rate: rate)).map(\.time)
+        #expect(times == Array(stride(from: 0, through: 20_000, by: 1_000)))
+        #expect(TouchScript.reportPeriod(rate: rate) == 1_000)
+    }
+
+    @Test(arguments: [0, -5, Int.min])
+    func aRateBelowOneIsOneReportASecond(rate: Int) {
+        #expect(TouchScript.reportPeriod(rate: rate) == 1_000_000)
+    }
+
+    /// Gestures under way and statements that start while they run come out in time order; at one
+    /// instant, in the script's order.
+    @Test func gesturesUnderWayAndLaterStatementsMergeInTimeOrder() throws {
+        let events = try TouchScriptParser.parse(
+            "0ms hold 10 10 for 100ms\n0ms drag from 0 50 to 100 50 in 100ms\n50ms tap 20 20\n60ms down 9 1 1"
+        ).stimuli(panel: .scriptDefault, rate: 40)
+        let expected: [(Microseconds, UInt8, FingerAction)] = [
+            (0, 1, .down), (0, 2, .down), (25_000, 2, .move), (50_000, 2, .move), (50_000, 3, .down), (60_000, 9, .down),
+            (75_000, 2, .move), (100_000, 1, .up), (100_000, 2, .move), (100_000, 2, .up), (110_000, 3, .up),
+        ]
+        #expect(events.map { "\($0.time) \($0.stimulus.finger) \($0.stimulus.action)" } == expected.map { "\($0.0) \($0.1) \($0.2)" })
+    }
+
+    /// Finding a position on a long path halves the points rather than walking them.
+    @Test(arguments: [0, 0.25, 0.5, 0.999, 1])
+    func aLongPathIsWalkedAtConstantSpeed(progress: Float) throws {
+        let points = (0...9_999).map { PanelPoint(x: Float($0), y: 0) }
+        let walk = PolylineWalk(points)
+        let point = walk.point(at: progress)
+        #expect(abs(point.x - progress * 9_999) < 0.01)
+        #expect(point.y == 0)
     }
 }

@@ -111,6 +111,111 @@ import TouchCore
         #expect(contacts.allSatisfy { $0.id == WireContact.maxId })
     }
 
+    /// A script is untrusted input: a value no panel or controller could mean, or one whose replay
+    /// would never end, is an error naming the line, never a trap, a hang or a huge expansion.
+    @Test(arguments: [
+        ("rate 2000000\n0ms tap 1 1", 1, "report rate 2000000 is not in 1...1000 reports per second"),
+        ("rate 1001", 1, "report rate 1001 is not in 1...1000"),
+        ("rate 0", 1, "report rate must be greater than 0"),
+        ("rate 99999999999999999999", 1, "report rate '99999999999999999999' is not a whole number"),
+        ("0ms hold 100 100 for 100000s", 1, "duration out of range: '100000s' (a script spans at most 24 h)"),
+        ("0ms drag from 0 0 to 1 1 in 86400001ms", 1, "duration out of range: '86400001ms'"),
+        ("86400.000001s cancel", 1, "time out of range: '86400.000001s'"),
+        ("1e400s cancel", 1, "time out of range: '1e400s'"),
+        ("nans cancel", 1, "time 'nans' is not a time like 250ms or 1.5s"),
+        ("infms cancel", 1, "time 'infms' is not a time"),
+        ("0x10ms cancel", 1, "time '0x10ms' is not a time"),
+        ("-1ms cancel", 1, "time '-1ms' is not a time"),
+        ("0ms tap 1 1\n86000s hold 1 1 for 401s", 2, "this statement ends after 24 h, the longest a script may run"),
+        ("0ms tap 1 1\n86399.95s tap 1 1", 2, "this statement ends after 24 h"),
+        ("0ms down 1 1e30 10", 1, "x '1e30' is out of range (-10000...10000)"),
+        ("0ms down 1 10 -1e30", 1, "y '-1e30' is out of range (-10000...10000)"),
+        ("0ms down 1 10001 10", 1, "x '10001' is out of range"),
+        ("0ms tap 1e400 1", 1, "x '1e400' is out of range"),
+        ("0ms tap nan 1", 1, "x 'nan' is not a number"),
+        ("0ms tap inf 1", 1, "x 'inf' is not a number"),
+        ("0ms tap 1\u{0}99 1", 1, "x '1\\u{0}99' is not a number"),
+        ("panel 1e30 100", 1, "panel width '1e30' is out of range"),
+        ("0ms tap 1 1 fingers 2 spread 1e30", 1, "spread '1e30' is out of range"),
+        ("0ms tap 1 1 fingers 21", 1, "at most 20 fingers"),
+        ("0ms pinch at 1 1 from 1e30 to 2 in 1s", 1, "start distance '1e30' is out of range"),
+        ("0ms rotate at 1 1 radius 1e30 by 90 in 1s", 1, "radius '1e30' is out of range"),
+        ("0ms rotate at 1 1 radius 10 by 1e9 in 1s", 1, "angle '1e9' is out of range (-3600...3600)"),
+        ("0ms edge left at 1e30 inward 10 in 1s", 1, "edge position '1e30' is out of range"),
+        ("0ms edge left at 10 inward 1e30 in 1s", 1, "inward distance '1e30' is out of range"),
+        ("0ms report seq 65536 [1 down 1 1]", 1, "sequence number 65536 is not in 0...65535 (the wire protocol's 16 bits)"),
+        ("0ms report seq -1", 1, "sequence number -1 is not in 0...65535"),
+        ("0ms report [1 down 1e30 1]", 1, "x '1e30' is out of range"),
+        ("0ms report" + String(repeating: " [1 down 1 1]", count: 21), 1, "a report lists at most 20 contacts, as a frame on the wire does"),
+        ("0ms path" + String(repeating: " 1 1,", count: 10_001) + " in 1s", 1, "a path has at most 10000 points"),
+    ])
+    func valuesBeyondTheLimitsAreErrorsNamingTheLine(text: String, line: Int, fragment: String) {
+        do {
+            _ = try TouchScriptParser.parse(text)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.line == line)
+            #expect(error.message.contains(fragment), "\(error)")
+        }
+    }
+
+    @Test(arguments: [
+        ("rate 1000\n0ms tap 1 1", "rate 1000"),
+        ("rate 1\n0ms tap 1 1", "rate 1"),
+        ("0ms hold 1 1 for 86400s", "a gesture reaching 24 h"),
+        ("86400s cancel", "a statement at 24 h"),
+        ("0ms down 1 -10000 10000", "the far corners"),
+        ("0ms report seq 65535" + String(repeating: " [1 down 1 1]", count: 20), "the wire's most"),
+        ("0ms path" + String(repeating: " 1 1,", count: 10_000) + " in 1s", "the longest path"),
+        ("0ms rotate at 1 1 radius 10 by -3600 in 1s", "ten turns back"),
+    ])
+    func valuesAtTheLimitsAreAccepted(text: String, what: String) throws {
+        #expect(try TouchScriptParser.parse(text).statements.count == 1, "\(what)")
+    }
+
+    @Test(arguments: [
+        (String(repeating: "x", count: 100_000) + " cancel", "time 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' is not a time"),
+        ("0ms " + String(repeating: "é", count: 41), "unknown statement '" + String(repeating: "é", count: 40) + "…'"),
+        ("0ms " + String(repeating: "é", count: 40), "unknown statement '" + String(repeating: "é", count: 40) + "'"),
+        ("0ms tap\u{1B}[31m 1 1", "unknown statement 'tap\\u{1B}'"),
+        ("0ms \u{202E}pat 1 1", "unknown statement '\\u{202E}pat'"),
+        ("0ms tap 1\u{0} 1", "x '1\\u{0}' is not a number"),
+        ("0ms tap 1 1\u{85}", "y '1\\u{85}' is not a number"),
+        ("0ms tap 1 1 \u{7F}", "unexpected '\\u{7F}'"),
+        ("9ms tap 1 1\n8ms\u{8}\u{8}\u{8}9ms tap 1 1", "time '8ms\\u{8}\\u{8}\\u{8}9ms' is not a time"),
+    ])
+    func errorMessagesCutLongWordsAndEscapeControlCharacters(text: String, expected: String) {
+        do {
+            _ = try TouchScriptParser.parse(text)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message.hasSuffix(expected) || error.message.contains(expected), "\(error)")
+            #expect(error.description.count < 200)
+            #expect(!error.description.unicodeScalars.contains {
+                [.control, .format].contains($0.properties.generalCategory)
+            })
+        }
+    }
+
+    @Test(arguments: ["\r\n", "\n", "\r\r\n"])
+    func lineEndsMayCarryCarriageReturns(end: String) throws {
+        let lines = ["\u{FEFF}panel 300 200", "rate 90", "# a comment", "", "0ms down 1 10 20", "16ms move 1 11 20", "8s report [3 down 1 1]"]
+        let script = try TouchScriptParser.parse(lines.joined(separator: end) + end)
+        #expect(script.panelSize == PanelSize(width: 300, height: 200))
+        #expect(script.reportRate == 90)
+        #expect(script.statements.map(\.line) == [5, 6, 7])
+        #expect(script.statements.last?.statement == .report(sequence: nil, contacts: [ScriptContact(id: 3, state: .down, position: PanelPoint(x: 1, y: 1))]))
+    }
+
+    @Test func anErrorInACRLFScriptNamesItsLineAndHoldsNoCarriageReturn() {
+        do {
+            _ = try TouchScriptParser.parse("0ms tap 1 1\r\n5ms wiggle\r\n")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "line 2: unknown statement 'wiggle'")
+        }
+    }
+
     @Test func commentsAndBlankLinesAreIgnored() throws {
         let script = try TouchScriptParser.parse("# tour\n\n   \n0ms tap 1 2   # here\n")
         #expect(script.statements.count == 1)

@@ -23,7 +23,8 @@ let benchmarks: @Sendable () -> Void = {
         for index in benchmark.scaledIterations { blackHole(index) }
     }
 
-    // Bytes -> decoder -> unwrapped time -> contact frame -> tracker, 1 to 20 fingers.
+    // Bytes -> decoder -> unwrapped time -> contact frame -> TouchPipeline with no recognizers,
+    // 1 to 20 fingers. The names keep "track" (docs/performance.md refers to them).
     for fingers in [1, 5, 10, 20] {
         let stream = WireStream(fingers: MovingFingers(count: fingers))
         let pipeline = Holder(HostPipeline(stream: stream))
@@ -82,7 +83,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // Anonymous contacts: SlotTracker's matching against mtdev on the same crossing fingers.
+    // Anonymous contacts: SlotTracker's matching against mtdev on the same crossing fingers. Both
+    // are trackers alone (mtdev has no recognizers), so this one drives SlotTracker, not a pipeline.
     for settings in CrossingFingers.Settings.all {
         let stream = CrossingFingers(settings)
         let touchhost = Holder(TouchhostAnonymousRun(stream))

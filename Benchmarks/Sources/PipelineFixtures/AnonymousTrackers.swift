@@ -4,7 +4,9 @@ import TouchCore
 /// The crossing-fingers stream prepared for each tracker in its own input form before any timing:
 /// anonymous `ContactFrame`s (millimetres) for `SlotTracker`, protocol A coordinate pairs (device
 /// units) for mtdev. Both replay it in a loop; the laps are separated by the stream's own empty
-/// report, so each lap starts from no touches.
+/// report, so each lap starts from no touches. `SlotTracker` is driven on its own, not through a
+/// `TouchPipeline`: mtdev is a tracker and nothing more, so this measures the trackers' own cost
+/// and identities, not a driver.
 public struct TouchhostAnonymousRun: Sendable {
     private let frames: [ContactFrame]
     private var tracker = SlotTracker(configuration: TrackerConfiguration())

@@ -1,32 +1,33 @@
 import TouchCore
 
-/// The host's per-report path, bytes in and touches out: `FrameDecoder` -> `TimestampUnwrapper` ->
-/// `ContactReport.contactFrame(on:at:)` -> `SlotTracker`. It replays a `WireStream` forever: on
-/// each lap it adds the lap's span to the decoded sequence and timestamp, so the tracker sees one
-/// unbroken session (the only work here that a real host would not do is that one addition).
-/// With `recognizes`, every touch frame also goes through the kiosk `GestureEngine`.
-public struct HostPipeline: Sendable {
+/// The host's per-report path, bytes in and events out: `FrameDecoder` -> `TimestampUnwrapper` ->
+/// `ContactReport.contactFrame(on:at:)` -> `TouchPipeline` (tracker, then recognizers), the one
+/// path every driver of the product uses. It replays a `WireStream` forever: on each lap it adds
+/// the lap's span to the decoded sequence and timestamp, so the pipeline sees one unbroken session
+/// (the only work here that a real host would not do is that one addition). With `recognizes`, the
+/// pipeline runs the kiosk recognizers; without, an engine with none, as a host runs when no
+/// recognizer is selected (the pipeline still keeps its touch records).
+public struct HostPipeline {
     public private(set) var decoder = FrameDecoder()
-    public private(set) var tracker = SlotTracker(configuration: TrackerConfiguration())
+    public private(set) var pipeline: TouchPipeline<NoCustomRecognizer>
     private var unwrapper = TimestampUnwrapper()
-    public private(set) var batch = TouchFrameBatch()
-    public private(set) var statuses = StatusList(filler: .placeholder)
+    private var output: CountingOutput
     public private(set) var reportsSeen = 0
-    public private(set) var touchesOut = 0
-
-    public private(set) var engine: BasicGestureEngine?
-    private var events = GestureEventList(filler: .placeholder)
-    public private(set) var gestureEvents = 0
 
     private let stream: WireStream
     private var next = 0
     private var lap = 0
 
-    public init(stream: WireStream, recognizes: Bool = false) {
+    /// - Parameter keepsLastFrame: copy each touch frame aside for `lastFrame` (for preparing
+    ///   inputs; it is work a host does not do, so timed runs leave it off).
+    public init(stream: WireStream, recognizes: Bool = false, keepsLastFrame: Bool = false) {
         self.stream = stream
-        if recognizes {
-            engine = BasicGestureEngine.kioskSet(panelWidth: BenchmarkPanel.size.x, panelHeight: BenchmarkPanel.size.y)
-        }
+        output = CountingOutput(keepsLastFrame: keepsLastFrame)
+        let size = BenchmarkPanel.size
+        let engine = recognizes
+            ? BasicGestureEngine.kioskSet(panelWidth: size.x, panelHeight: size.y)
+            : BasicGestureEngine(configuration: GestureEngineConfiguration(panelWidth: size.x, panelHeight: size.y))
+        pipeline = TouchPipeline(tracker: TrackerConfiguration(), engine: engine)
     }
 
     /// Pushes the bytes of the next report of the stream through the whole path.
@@ -37,7 +38,7 @@ public struct HostPipeline: Sendable {
         stream.bytes.withUnsafeBufferPointer { bytes in
             for index in start..<end {
                 guard case .device(.contacts(let report))? = decoder.push(bytes[index]) else { continue }
-                track(report)
+                consume(report)
             }
         }
         next += 1
@@ -52,25 +53,38 @@ public struct HostPipeline: Sendable {
     }
 
     @inline(__always)
-    private mutating func track(_ received: ContactReport) {
+    private mutating func consume(_ received: ContactReport) {
         var report = received
         let span = lap * stream.reports
         report.sequence &+= UInt16(truncatingIfNeeded: span)
         report.timestamp &+= UInt32(truncatingIfNeeded: Int64(span) * BenchmarkPanel.reportInterval)
-        let time = unwrapper.unwrap(report.timestamp)
-        statuses.removeAll()
-        tracker.track(report.contactFrame(on: BenchmarkPanel.info, at: time), into: &batch, statuses: &statuses)
+        pipeline.consume(report.contactFrame(on: BenchmarkPanel.info, at: unwrapper.unwrap(report.timestamp)), into: &output)
         reportsSeen += 1
-        touchesOut &+= batch[batch.count - 1].touches.count
-        if engine != nil {
-            for index in batch.indices {
-                events.removeAll()
-                engine!.process(batch[index], events: &events)
-                gestureEvents &+= events.count
-            }
-        }
     }
 
-    /// The touch frame of the last report.
-    public var lastFrame: TouchFrame { batch[batch.count - 1] }
+    /// Touches in the frames the pipeline made (a count to keep the work from being optimized away).
+    public var touchesOut: Int { output.touchesOut }
+    /// Gesture actions the recognizers sent.
+    public var gestureEvents: Int { output.gestureEvents }
+    /// The latest touch frame the pipeline made (with `keepsLastFrame`): the last report's own, in
+    /// a stream of moving fingers.
+    public var lastFrame: TouchFrame { output.lastFrame }
+}
+
+/// Counts what the pipeline makes, and keeps its latest touch frame if asked: fixed size, no allocation.
+struct CountingOutput: TouchPipelineOutput {
+    let keepsLastFrame: Bool
+    var touchesOut = 0
+    var gestureEvents = 0
+    var statuses = 0
+    var lastFrame = TouchFrame(timestamp: 0)
+
+    mutating func status(_ event: StatusEvent) { statuses &+= 1 }
+
+    mutating func touches(_ frame: TouchFrame) {
+        touchesOut &+= frame.touches.count
+        if keepsLastFrame { lastFrame = frame }
+    }
+
+    mutating func gesture(_ event: GestureEvent) { gestureEvents &+= 1 }
 }

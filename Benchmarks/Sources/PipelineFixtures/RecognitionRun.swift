@@ -1,31 +1,30 @@
 import TouchCore
 
-/// The kiosk `GestureEngine` alone, over touch frames the tracker produced before timing started:
+/// The kiosk `GestureEngine` alone, over touch frames a `HostPipeline` made before timing started:
 /// `fingers` touches that went down once and keep moving (the `MovingFingers` paths), so the
 /// continuous recognizers (pan, pinch, rotation with two or more) stay active in every frame.
-/// One lap of frames is replayed with its times carried on, like `HostPipeline`.
-public struct RecognitionRun: Sendable {
+/// This is the recognizers' own cost, split from the rest of the path for comparison with
+/// `decode+track+recognize`, not a driver: it calls `process` and nothing else.
+public struct RecognitionRun {
     private var frames: [TouchFrame] = []
-    private var engine = BasicGestureEngine.kioskSet(panelWidth: BenchmarkPanel.size.x, panelHeight: BenchmarkPanel.size.y)
+    private var engine: BasicGestureEngine
     private var events = GestureEventList(filler: .placeholder)
     private var next = 0
-    private var lap = 0
+    private var lap: Int
     public private(set) var gestureEvents = 0
 
     public init(fingers: Int) {
         let stream = WireStream(fingers: MovingFingers(count: fingers))
-        var pipeline = HostPipeline(stream: stream)
-        // The first lap begins the touches; the second is all motion and repeats seamlessly.
-        pipeline.step()
-        engine.process(pipeline.lastFrame, events: &events)
-        for _ in 1..<stream.reports {
-            pipeline.step()
-            engine.process(pipeline.lastFrame, events: &events)
-        }
+        var host = HostPipeline(stream: stream, recognizes: true, keepsLastFrame: true)
+        // The first lap begins the touches; the second is all motion and repeats seamlessly. The
+        // pipeline's engine has seen both laps, so the replay carries on from the third.
+        host.run(reports: stream.reports)
         for _ in 0..<stream.reports {
-            pipeline.step()
-            frames.append(pipeline.lastFrame)
+            host.step()
+            frames.append(host.lastFrame)
         }
+        engine = host.pipeline.engine
+        lap = 1
     }
 
     @inline(__always)

@@ -12,7 +12,18 @@ extension GestureEngine {
         recordTouches(of: frame)
         for r in slots.indices { dispatch(frame, to: r, &delegate) }
         deliverTouches(of: frame)
+        resetInStep = 0
         settle(&delegate)
+        // A recognizer this frame set free (a single tap released when the double tap failed at the
+        // next touch's beginning) takes the touches that began in it, as if it had been free when
+        // they came: otherwise a second quick tap elsewhere is lost.
+        if resetInStep != 0 {
+            let freed = resetInStep
+            for r in slots.indices where freed & RecognizerIndex(r).bit != 0 && slots[r].context.touches.isEmpty {
+                dispatch(frame, to: r, &delegate)
+            }
+            settle(&delegate)
+        }
         lastStepWork = work
         drain(into: &events, &deliveries)
     }

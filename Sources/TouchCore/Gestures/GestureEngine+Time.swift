@@ -129,6 +129,7 @@ extension GestureEngine {
     /// Back to `possible`, forgetting this touch sequence. Touches still down stay unknown to the
     /// recognizer until they lift, because it never received their beginning.
     mutating func reset(_ r: Int) {
+        resetInStep |= RecognizerIndex(r).bit
         var slot = slots[r]
         slot.body.reset()
         slot.context = freshContext()

@@ -14,6 +14,8 @@ public struct GestureEngine<Custom: CustomRecognizer> {
     /// After a `capture` recognizer's `ended`, `stroke.samples` is the committed stroke.
     public internal(set) var stroke = SharedStroke()
 
+    /// Recognizers reset during the current frame's settle, by `RecognizerIndex.bit`.
+    var resetInStep: UInt32 = 0
     var events = GestureEventList(filler: .placeholder)
     var deliveries = TouchDeliveryList(filler: .placeholder)
 

@@ -43,6 +43,14 @@ public struct TapRecognizer: GestureRecognizer, Sendable {
             touchesInTap &+= 1
             touchesDown &+= 1
             tapSum = tapSum + touches[i].startPosition
+            // A one-finger tap that lands too far from the first is no repeat of it. Failing now, not
+            // at its lift, and letting the touch go, frees a single tap waiting on this one and this
+            // recognizer itself to take the touch afresh (GestureEngine.process): it may begin the
+            // next double tap.
+            if tapsDone > 0, touchesRequired == 1, touches[i].startPosition.distance(to: firstTap) > maxTapDistance {
+                context.ignore(touches[i])
+                context.state = .failed
+            }
         }
         if touchesInTap > touchesRequired { context.state = .failed }
     }

@@ -33,7 +33,7 @@ public final class BridgeLink {
     /// only the controller itself could carry out.
     public func serveCommands(info: DeviceInfo?) throws(LinkError) {
         buffer.removeAll(keepingCapacity: true)
-        while try link.read(into: &buffer) > 0 {}
+        try link.readAvailable(into: &buffer, limit: DeviceSession.maxBytesPerPump)
         for byte in buffer {
             guard case .command(let command)? = decoder.push(byte) else { continue }
             if case .getInfo = command.command, let info {

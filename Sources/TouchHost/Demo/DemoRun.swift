@@ -18,7 +18,8 @@ public final class DemoRun {
     }
 
     /// Plays the tour and delivers every event to `sink`; returns when the emulator has finished
-    /// and every timer has fired, or after `seconds`.
+    /// and every timer has fired, or after `seconds`, or once a `StopSignal` came. The last two cut
+    /// the tour short: touches and gestures under way are `cancelled`.
     public func run(recognizers: RecognizerSelection, seconds: Double?, sink: @escaping (HostEvent) -> Void) throws {
         let emulator = self.emulator
         let finished = DemoFlag()
@@ -35,11 +36,16 @@ public final class DemoRun {
             HostStack.pipeline(recognizers: recognizers, for: info, sink: sink)
         }
         try session.handshake()
-        let started = MonotonicClock.now()
+        let limits = RunLimits(duration: seconds, idle: nil)
+        var cut = false
         while !finished.value {
-            if let seconds, Double(MonotonicClock.now() - started) >= seconds * 1_000_000 { break }
+            if limits.reason(hasLiveTouches: session.hasLiveTouches, lastActivity: session.lastActivity) != nil {
+                cut = true
+                break
+            }
             try session.pump(milliseconds: 10)
         }
+        if cut { session.cancelAll() }
         session.finish()
     }
 }

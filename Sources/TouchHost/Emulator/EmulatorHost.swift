@@ -14,7 +14,8 @@ public final class EmulatorHost: @unchecked Sendable {
     /// Carries the recognizers too, so a host can ask for gestures mode.
     private var controller: GestureController
     private let links: EmulatorLinks
-    private let stimuli: [TimedStimulus]
+    /// The script's finger actions, made as the loop reaches their times.
+    private var stimuli: StimulusFeed
     private let scriptEnd: Microseconds?
     private var faults: FaultSettings?
     /// The one-shot faults (`reset`, `drop-link`) still to come: they fire halfway through the
@@ -38,7 +39,7 @@ public final class EmulatorHost: @unchecked Sendable {
         self.controller = GestureController(board: board, seed: seed)
         self.links = links
         let panel = board.panelSize
-        self.stimuli = script?.stimuli(panel: script?.panelSize ?? panel, rate: script?.reportRate ?? board.reportRate) ?? []
+        self.stimuli = StimulusFeed(script, panel: panel, rate: board.reportRate)
         self.scriptEnd = script.map { $0.endTime }
         self.faults = faults
         pendingReset = faults?.resetController ?? false
@@ -59,7 +60,6 @@ public final class EmulatorHost: @unchecked Sendable {
     public func run() throws(LinkError) {
         let origin = MonotonicClock.now()
         var scriptStart: Microseconds? = startsImmediately ? 0 : nil
-        var next = 0
         var received: [UInt8] = []
         if let faults { _ = controller.inject(faults) }
         while !isStopped, !links.isClosed {
@@ -71,12 +71,12 @@ public final class EmulatorHost: @unchecked Sendable {
             }
             var output = ByteBuffer()
             if let start = scriptStart {
-                while next < stimuli.count, start + stimuli[next].time <= now {
+                while let due = stimuli.upcoming, start + due.time <= now {
                     // Scans due before the action run first, so a late loop pass (a busy machine)
                     // still gives every action its exact place between scans.
-                    controller.advance(to: start + stimuli[next].time, output: &output)
-                    controller.apply(stimuli[next].stimulus)
-                    next += 1
+                    controller.advance(to: start + due.time, output: &output)
+                    controller.apply(due.stimulus)
+                    stimuli.advance()
                 }
                 if pendingReset || pendingDrop, now >= start + oneShotFaultTime {
                     controller.advance(to: start + oneShotFaultTime, output: &output)
@@ -89,7 +89,7 @@ public final class EmulatorHost: @unchecked Sendable {
                     pendingReset = false
                     pendingDrop = false
                 }
-                if let end = scriptEnd, next == stimuli.count, now >= start + end + Self.idleAfterScript { break }
+                if let end = scriptEnd, stimuli.upcoming == nil, now >= start + end + Self.idleAfterScript { break }
             }
             controller.advance(to: now, output: &output)
             if !output.bytes.isEmpty { links.write(output.bytes) }
@@ -97,4 +97,21 @@ public final class EmulatorHost: @unchecked Sendable {
             _ = links.waitForInput(milliseconds: Self.tickMilliseconds)
         }
     }
+}
+
+/// A script's finger actions as an emulator plays them: the next one due, the rest made only when
+/// it is taken, so a long script costs the emulator no more memory than a short one.
+public struct StimulusFeed {
+    private var stimuli: AnyIterator<TimedStimulus>
+    /// The next action, nil once the script has none left.
+    public private(set) var upcoming: TimedStimulus?
+
+    /// `script`'s actions on its own panel and rate, else the board's `panel` and `rate`; none without a script.
+    public init(_ script: TouchScript?, panel: PanelSize, rate: Int) {
+        let all = (script ?? TouchScript()).stimuli(panel: script?.panelSize ?? panel, rate: script?.reportRate ?? rate)
+        stimuli = AnyIterator(all.makeIterator())
+        upcoming = stimuli.next()
+    }
+
+    public mutating func advance() { upcoming = stimuli.next() }
 }

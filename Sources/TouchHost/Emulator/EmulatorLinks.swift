@@ -1,7 +1,9 @@
 import Glibc
+import TouchCore
 
 /// Where the emulator serves: a pseudo-terminal, standard input and output, or a TCP port that
 /// takes one host at a time. A host that goes away is not an error: a UART does not notice either.
+/// A second TCP host is refused: it reads `refusal`, one line, and the connection closes.
 public final class EmulatorLinks: @unchecked Sendable {
     public enum Kind {
         case pty(PseudoTerminal)
@@ -11,19 +13,27 @@ public final class EmulatorLinks: @unchecked Sendable {
 
     public let kind: Kind
     private var client: FileDescriptorLink?
+    /// Refused hosts, told why and shut for writing, kept until they close (or a few seconds pass)
+    /// so the line is read before the connection goes: closing with their request unread would
+    /// reset it, and the line could be lost.
+    private var refused: [(link: FileDescriptorLink, until: Microseconds)] = []
     /// Standard input reached its end: the host is gone for good.
     public private(set) var isClosed = false
 
     public init(_ kind: Kind) { self.kind = kind }
 
-    /// What the emulator prints on its first line: `pty: /dev/pts/7`, `tcp: localhost:7000`, `stdio`.
+    /// What the emulator prints on its first line: `pty: /dev/pts/7`, `tcp: 127.0.0.1:7000` (the
+    /// address and port it really listens on), `stdio`.
     public var announcement: String {
         switch kind {
         case .pty(let pty): "pty: \(pty.path)"
         case .stdio: "stdio"
-        case .tcp(let listener): "tcp: localhost:\(listener.port)"
+        case .tcp(let listener): "tcp: \(listener.endpoint)"
         }
     }
+
+    /// What a second host reads before its connection closes.
+    public static let refusal = "touchhost emulate: busy: another host is connected; try again once it disconnects\n"
 
     private var current: (any ByteLink)? {
         switch kind {
@@ -31,7 +41,29 @@ public final class EmulatorLinks: @unchecked Sendable {
         case .stdio(let link): return link
         case .tcp(let listener):
             if client == nil { client = listener.accept() }
+            refuseOthers(listener)
             return client
+        }
+    }
+
+    /// Tells every further waiting host that the emulator is taken, and lets go of refused hosts
+    /// that have read it.
+    private func refuseOthers(_ listener: TCPLink.Listener) {
+        let now = MonotonicClock.now()
+        refused.removeAll { entry in
+            var scratch: [UInt8] = []
+            let gone = (try? entry.link.readAvailable(into: &scratch, limit: 4_096)) == nil
+            if gone || now >= entry.until { entry.link.close() }
+            return gone || now >= entry.until
+        }
+        while let extra = listener.accept() {
+            try? extra.write(Array(Self.refusal.utf8))
+            shutdown(extra.writeDescriptor, Int32(SHUT_WR))
+            if refused.count < 16 {
+                refused.append((extra, now + 3_000_000))
+            } else {
+                extra.close()
+            }
         }
     }
 
@@ -39,7 +71,7 @@ public final class EmulatorLinks: @unchecked Sendable {
     func read(into buffer: inout [UInt8]) -> Bool {
         guard let link = current else { return false }
         do {
-            while try link.read(into: &buffer) > 0 {}
+            try link.readAvailable(into: &buffer, limit: DeviceSession.maxBytesPerPump)
             return true
         } catch {
             dropClient()
@@ -58,7 +90,9 @@ public final class EmulatorLinks: @unchecked Sendable {
         case .pty(let pty): entries.append(pollfd(fd: pty.link.pollDescriptor, events: Int16(POLLIN), revents: 0))
         case .stdio(let link): entries.append(pollfd(fd: link.pollDescriptor, events: Int16(POLLIN), revents: 0))
         case .tcp(let listener):
-            entries.append(pollfd(fd: client?.pollDescriptor ?? listener.descriptor, events: Int16(POLLIN), revents: 0))
+            if let client { entries.append(pollfd(fd: client.pollDescriptor, events: Int16(POLLIN), revents: 0)) }
+            // A waiting host is served, or refused, at once.
+            entries.append(pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0))
         }
         return poll(&entries, nfds_t(entries.count), milliseconds) > 0
     }

@@ -28,7 +28,7 @@ public final class QEMURelay: @unchecked Sendable {
     public var startsImmediately = false
     private let host: PseudoTerminal
     private let device: FileDescriptorLink
-    private let stimuli: [TimedStimulus]
+    private var stimuli: StimulusFeed
     private let scriptEnd: Microseconds?
     private let reportPeriod: Microseconds
     private var nextId = injectedRequestIds.lowerBound
@@ -52,7 +52,7 @@ public final class QEMURelay: @unchecked Sendable {
     ///   - stimuli: played from the moment the host first sends a byte.
     ///   - scriptEnd: the relay returns this long plus `EmulatorHost.idleAfterScript` after the start; nil serves until stopped.
     ///   - reportRate: the image's report rate, for the lead an action needs to reach the next scan.
-    public init(devicePath: String, stimuli: [TimedStimulus], scriptEnd: Microseconds?, reportRate: Int) throws(LinkError) {
+    public init(devicePath: String, stimuli: StimulusFeed, scriptEnd: Microseconds?, reportRate: Int) throws(LinkError) {
         host = try PseudoTerminal()
         device = try FileDescriptorLink.open(path: devicePath, name: "QEMU UART0 \(devicePath)")
         self.stimuli = stimuli
@@ -79,7 +79,7 @@ public final class QEMURelay: @unchecked Sendable {
                 sentAt = now
             }
             received.removeAll(keepingCapacity: true)
-            while try device.read(into: &received) > 0 {}
+            try device.readAvailable(into: &received, limit: DeviceSession.maxBytesPerPump)
             watchClock(received)
             var entry = pollfd(fd: device.pollDescriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&entry, 1, 10)
@@ -96,12 +96,11 @@ public final class QEMURelay: @unchecked Sendable {
     /// or until `stop()`. Throws when QEMU's UART goes away (QEMU exited).
     public func run() throws(LinkError) {
         var scriptStart: Microseconds? = startsImmediately ? 0 : nil
-        var next = 0
         var fromHost: [UInt8] = []
         var fromDevice: [UInt8] = []
         while !isStopped {
             fromDevice.removeAll(keepingCapacity: true)
-            while try device.read(into: &fromDevice) > 0 {}
+            try device.readAvailable(into: &fromDevice, limit: DeviceSession.maxBytesPerPump)
             if !fromDevice.isEmpty {
                 watchClock(fromDevice)
                 try? host.link.write(fromDevice)
@@ -112,18 +111,21 @@ public final class QEMURelay: @unchecked Sendable {
             if let boundary = fromHost.lastIndex(of: WireFormat.delimiter) {
                 try device.write(Array(fromHost[...boundary]))
                 fromHost.removeSubrange(...boundary)
+            } else if fromHost.count > DeviceSession.maxBytesPerPump {
+                // No frame is this long: what a host sends without a delimiter is noise.
+                fromHost.removeAll(keepingCapacity: true)
             }
             if let start = scriptStart {
                 var commands = ByteBuffer()
-                while next < stimuli.count, start + stimuli[next].time <= now + reportPeriod {
+                while let due = stimuli.upcoming, start + due.time <= now + reportPeriod {
                     let id = takeId()
-                    pending[id] = start + stimuli[next].time
-                    FrameEncoder.encode(CommandFrame(requestId: id, command: .stimulus(stimuli[next].stimulus)), to: &commands)
-                    next += 1
+                    pending[id] = start + due.time
+                    FrameEncoder.encode(CommandFrame(requestId: id, command: .stimulus(due.stimulus)), to: &commands)
+                    stimuli.advance()
                 }
                 // After the host's complete frames and before its partial one, which waits.
                 if !commands.bytes.isEmpty { try device.write(commands.bytes) }
-                if let end = scriptEnd, next == stimuli.count, now >= start + end + EmulatorHost.idleAfterScript { return }
+                if let end = scriptEnd, stimuli.upcoming == nil, now >= start + end + EmulatorHost.idleAfterScript { return }
             }
             var entries = [pollfd(fd: host.link.pollDescriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: device.pollDescriptor, events: Int16(POLLIN), revents: 0)]

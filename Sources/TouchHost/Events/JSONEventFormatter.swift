@@ -17,7 +17,11 @@ public struct JSONEventFormatter: Sendable {
         self.source = source
     }
 
-    public func line(for event: HostEvent) -> String? {
+    public func line(for event: HostEvent) -> String? { line(for: event, link: nil) }
+
+    /// `link`: the port and the cause of a `disconnected` status, added to its line as `"port"` and
+    /// `"cause"` (the status event itself carries neither); ignored for any other event.
+    public func line(for event: HostEvent, link: (port: String, cause: String)?) -> String? {
         var fields = JSONFields()
         switch event {
         case .touch(let touch, let time):
@@ -43,6 +47,10 @@ public struct JSONEventFormatter: Sendable {
             fields.raw("t", milliseconds(status.timestamp))
             fields.string("event", status.kind.jsonName)
             fields.raw("count", String(status.count))
+            if status.kind == .disconnected, let link {
+                fields.string("port", link.port)
+                fields.string("cause", link.cause)
+            }
         }
         if let source { fields.string("source", source) }
         return fields.text

@@ -15,6 +15,19 @@ public protocol ByteLink: AnyObject {
 }
 
 extension ByteLink {
+    /// Appends what is waiting, up to about `limit` bytes (one `read` may pass it by a chunk), and
+    /// returns how many bytes came: a link that never runs dry cannot hold the caller or grow its buffer.
+    @discardableResult
+    public func readAvailable(into buffer: inout [UInt8], limit: Int) throws(LinkError) -> Int {
+        var total = 0
+        while total < limit {
+            let count = try read(into: &buffer)
+            if count == 0 { break }
+            total += count
+        }
+        return total
+    }
+
     /// Waits up to `milliseconds` for bytes; true when some are waiting.
     public func waitForInput(milliseconds: Int32) -> Bool {
         var entry = pollfd(fd: pollDescriptor, events: Int16(POLLIN), revents: 0)

@@ -34,16 +34,17 @@ public struct LinkError: Error, CustomStringConvertible, Equatable {
         }
     }
 
-    public var description: String {
-        let reason: String
+    public var description: String { "\(port): \(reason)" }
+
+    /// The cause in words, without the port: `the device went away`.
+    public var reason: String {
         switch cause {
-        case .missing: reason = "no such port"
-        case .busy: reason = "port is busy (another program has it open)"
-        case .permissionDenied: reason = "permission denied (is your user in the dialout group?)"
-        case .disconnected: reason = "the device went away"
-        case .timedOut: reason = "timed out"
-        case .other(let text): reason = text
+        case .missing: "no such port"
+        case .busy: "port is busy (another program has it open)"
+        case .permissionDenied: "permission denied (is your user in the dialout group?)"
+        case .disconnected: "the device went away"
+        case .timedOut: "timed out"
+        case .other(let text): text
         }
-        return "\(port): \(reason)"
     }
 }

@@ -9,7 +9,9 @@ public enum PortAddress: Equatable, Sendable {
             let rest = text.dropFirst(4)
             guard let colon = rest.lastIndex(of: ":"), let port = UInt16(rest[rest.index(after: colon)...]), port > 0
             else { throw LinkError(port: text, cause: .other("expected tcp:HOST:PORT")) }
-            let host = String(rest[..<colon])
+            var host = String(rest[..<colon])
+            // An IPv6 address in brackets, as `emulate` prints one: tcp:[::1]:7000.
+            if host.hasPrefix("["), host.hasSuffix("]"), host.count > 2 { host = String(host.dropFirst().dropLast()) }
             return .tcp(host: host.isEmpty ? "localhost" : host, port: port)
         }
         let parts = text.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)

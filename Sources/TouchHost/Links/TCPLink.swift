@@ -32,36 +32,72 @@ public enum TCPLink {
         throw LinkError(port: label, errno: lastError)
     }
 
-    /// A listening socket on every interface.
+    /// A listening socket on `address` (default the loopback interface: an emulator takes
+    /// stimulus, reset and fault commands from whoever connects, so it is not offered to the
+    /// network unless asked). Port 0 lets the system choose; `port` and `address` say what it
+    /// really listens on.
     public final class Listener {
+        public static let defaultAddress = "127.0.0.1"
         public let port: UInt16
+        /// The numeric address bound: `127.0.0.1`, `::1`, `0.0.0.0`, `::`.
+        public let address: String
         public let descriptor: Int32
 
-        public init(port: UInt16) throws(LinkError) {
-            let label = "tcp:\(port)"
-            let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        public init(port: UInt16, address: String = Listener.defaultAddress) throws(LinkError) {
+            let label = "tcp:\(address.contains(":") ? "[\(address)]" : address):\(port)"
+            var hints = addrinfo()
+            hints.ai_family = AF_UNSPEC
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+            hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+            var results: UnsafeMutablePointer<addrinfo>?
+            let status = getaddrinfo(address, String(port), &hints, &results)
+            guard status == 0, let first = results else {
+                throw LinkError(port: label, cause: .other("cannot listen on \(address): \(String(cString: gai_strerror(status)))"))
+            }
+            defer { freeaddrinfo(results) }
+            let fd = socket(first.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard fd >= 0 else { throw LinkError(port: label, errno: errno) }
             var one: Int32 = 1
             setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-            var zero: Int32 = 0
-            setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &zero, socklen_t(MemoryLayout<Int32>.size))
-            var address = sockaddr_in6()
-            address.sin6_family = sa_family_t(AF_INET6)
-            address.sin6_port = port.bigEndian
-            address.sin6_addr = in6addr_any
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
-                }
+            if first.pointee.ai_family == AF_INET6 {
+                // `::` takes IPv4 hosts too, as "every interface" means.
+                var zero: Int32 = 0
+                setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &zero, socklen_t(MemoryLayout<Int32>.size))
             }
-            guard bound == 0, listen(fd, 1) == 0 else {
+            // A small backlog: a second host is accepted only to be told it must wait (`refuse`).
+            guard bind(fd, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0, listen(fd, 4) == 0 else {
                 let code = errno
                 Glibc.close(fd)
                 throw LinkError(port: label, cause: code == EADDRINUSE ? .busy : LinkError(port: label, errno: code).cause)
             }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            self.port = port
+            let bound = Self.localAddress(of: fd)
+            self.port = bound?.port ?? port
+            self.address = bound?.host ?? address
             self.descriptor = fd
+        }
+
+        /// `127.0.0.1:7000`, `[::1]:7000`: what a host connects to (as `tcp:` + this).
+        public var endpoint: String { (address.contains(":") ? "[\(address)]" : address) + ":\(port)" }
+
+        /// The numeric host and port a socket is bound to.
+        private static func localAddress(of fd: Int32) -> (host: String, port: UInt16)? {
+            var storage = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let named = withUnsafeMutablePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+            }
+            guard named == 0 else { return nil }
+            var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            var service = [CChar](repeating: 0, count: Int(NI_MAXSERV))
+            let status = withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    getnameinfo($0, length, &host, socklen_t(host.count), &service, socklen_t(service.count),
+                        NI_NUMERICHOST | NI_NUMERICSERV)
+                }
+            }
+            guard status == 0, let port = UInt16(String(cString: service)) else { return nil }
+            return (String(cString: host), port)
         }
 
         deinit { Glibc.close(descriptor) }
@@ -72,7 +108,7 @@ public enum TCPLink {
             guard fd >= 0 else { return nil }
             var one: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            let link = FileDescriptorLink(name: "tcp:\(port)", read: fd, write: fd, ownsDescriptors: true)
+            let link = FileDescriptorLink(name: "tcp:\(endpoint)", read: fd, write: fd, ownsDescriptors: true)
             link.dropsWhenFull = true
             return link
         }

@@ -15,8 +15,16 @@ public enum HostStack {
     ) -> Pipeline {
         let size = info.panelSize
         return pipeline(
-            recognizers: recognizers, tracker: TrackerConfiguration(reportRateHz: max(Int(info.reportRate), 1)),
+            recognizers: recognizers, tracker: info.trackerConfiguration(),
             panel: PanelSize(width: size.x, height: size.y), sink: sink)
+    }
+}
+
+extension DeviceInfo {
+    /// The tracker for this device: as many slots as it says it tracks (`maxContacts`, within
+    /// 1...20), timed by its report rate or by `reportRateHz` where the host chose another.
+    public func trackerConfiguration(reportRateHz: Int? = nil) -> TrackerConfiguration {
+        TrackerConfiguration(capacity: Int(maxContacts), reportRateHz: reportRateHz ?? max(Int(reportRate), 1))
     }
 }
 

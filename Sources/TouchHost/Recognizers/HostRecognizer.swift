@@ -3,13 +3,19 @@ import TouchCore
 /// The recognizers a host engine runs besides the built-in ones: template strokes (matched
 /// against a `TemplateStore`) and recognizers a client writes itself (the C API's callback
 /// tables, or any Swift class). Built-in recognizers never pass through here.
+///
+/// Small plain data on purpose: the engine keeps every recognizer inline in a slot the size of the
+/// largest and copies slots as it works, so state of any size lives behind a reference, and the
+/// references are `unowned(unsafe)` (a counted reference makes every copy and destruction of a slot
+/// go through the type's value witnesses). The `RecognizerSet` that made a recognizer keeps what it
+/// refers to alive; only a `RecognizerSet` makes them.
 public enum HostRecognizer: CustomRecognizer {
     case client(ClientRecognizer)
     case template(SingleStrokeRecognizer<TemplateMatcher>)
 
-    /// A template recognizer over `store`'s templates.
-    public static func template(_ store: TemplateStore) -> HostRecognizer {
-        .template(SingleStrokeRecognizer(TemplateMatcher(store: store)))
+    /// A template recognizer over `store`'s templates, following its finger in `stroke`.
+    static func template(_ store: TemplateStore, stroke: StrokeHolder) -> HostRecognizer {
+        .template(SingleStrokeRecognizer(TemplateMatcher(store: store, stroke: stroke)))
     }
 
     public var kind: GestureKind {
@@ -74,8 +80,8 @@ public protocol ClientRecognizerHooks: AnyObject {
 }
 
 public struct ClientRecognizer {
-    public let hooks: any ClientRecognizerHooks
-    public init(_ hooks: any ClientRecognizerHooks) { self.hooks = hooks }
+    public unowned(unsafe) let hooks: any ClientRecognizerHooks
+    init(_ hooks: any ClientRecognizerHooks) { self.hooks = hooks }
 }
 
 /// The host's engine: built-in recognizers plus `HostRecognizer`s.

@@ -12,11 +12,14 @@ public struct RecognizerSet {
     /// The set's templates, shared by its template recognizers.
     public let templates: TemplateStore
     private var recipe: [Step] = []
+    /// What the engine's recognizers refer to without counting (`HostRecognizer`): alive while the set is.
+    private var referents: [AnyObject] = []
 
     private enum Step {
         case kiosk(KioskSelection)
         case builtIn(RecognizerSpec, RecognizerOptions, name: StaticString?)
-        case custom(HostRecognizer, RecognizerOptions)
+        case client(any ClientRecognizerHooks, RecognizerOptions)
+        case template(RecognizerOptions)
         case requireToFail(Int, Int)
         case simultaneous(Int, Int)
     }
@@ -66,20 +69,31 @@ public struct RecognizerSet {
         return Int(engine.add(spec, options: options, name: name).rawValue)
     }
 
+    /// A recognizer the client writes: `hooks` gets every touch and timer the engine gives it.
     @discardableResult
-    public mutating func addCustom(_ recognizer: HostRecognizer, options: RecognizerOptions = RecognizerOptions())
+    public mutating func addClient(_ hooks: any ClientRecognizerHooks, options: RecognizerOptions = RecognizerOptions())
         throws(RecognizerSetError) -> Int
     {
-        try checkRoom()
-        try checkRegion(Int(options.region.rawValue))
-        recipe.append(.custom(recognizer, options))
-        return Int(engine.addCustom(recognizer, options: options).rawValue)
+        let index = try addCustom(.client(ClientRecognizer(hooks)), options: options)
+        referents.append(hooks)
+        recipe.append(.client(hooks, options))
+        return index
     }
 
     /// A recognizer of strokes that match one of the set's templates.
     @discardableResult
     public mutating func addTemplateRecognizer(options: RecognizerOptions = RecognizerOptions()) throws(RecognizerSetError) -> Int {
-        try addCustom(.template(templates), options: options)
+        let stroke = StrokeHolder()
+        let index = try addCustom(.template(templates, stroke: stroke), options: options)
+        referents.append(stroke)
+        recipe.append(.template(options))
+        return index
+    }
+
+    private mutating func addCustom(_ recognizer: HostRecognizer, options: RecognizerOptions) throws(RecognizerSetError) -> Int {
+        try checkRoom()
+        try checkRegion(Int(options.region.rawValue))
+        return Int(engine.addCustom(recognizer, options: options).rawValue)
     }
 
     public mutating func require(_ recognizer: Int, toFail other: Int) {
@@ -118,7 +132,8 @@ public struct RecognizerSet {
             switch step {
             case .kiosk(let selection): _ = copy.rebuildAsKioskSet(selection)
             case .builtIn(let spec, let options, let name): _ = try? copy.add(spec, options: options, name: name)
-            case .custom(let recognizer, let options): _ = try? copy.addCustom(recognizer, options: options)
+            case .client(let hooks, let options): _ = try? copy.addClient(hooks, options: options)
+            case .template(let options): _ = try? copy.addTemplateRecognizer(options: options)
             case .requireToFail(let a, let b): copy.require(a, toFail: b)
             case .simultaneous(let a, let b): copy.allowSimultaneous(a, b)
             }

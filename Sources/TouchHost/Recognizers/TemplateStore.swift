@@ -23,30 +23,41 @@ public final class TemplateStore {
 /// The matcher of a template recognizer: the stroke of the followed finger, judged against the
 /// context's templates at the lift. `SingleStrokeRecognizer` (TouchCore) does the rest.
 public struct TemplateMatcher: SingleStrokeMatcher {
-    let store: TemplateStore
-    private var stroke = StrokeBuffer()
+    /// Kept alive, as the holder is, by the `RecognizerSet` that made the matcher (see `HostRecognizer`).
+    unowned(unsafe) let store: TemplateStore
+    /// The followed finger's samples, behind a reference: a stroke buffer inline would make every
+    /// recognizer slot of the engine as large as it.
+    unowned(unsafe) let stroke: StrokeHolder
 
-    public init(store: TemplateStore) { self.store = store }
+    init(store: TemplateStore, stroke: StrokeHolder) {
+        self.store = store
+        self.stroke = stroke
+    }
 
     public var kind: GestureKind { .template }
 
     public mutating func begin(at point: PanelPoint, time: Microseconds) {
-        stroke.removeAll()
-        stroke.append(StrokeSample(position: point, time: time))
+        stroke.samples.removeAll()
+        stroke.samples.append(StrokeSample(position: point, time: time))
     }
 
     public mutating func move(to point: PanelPoint, time: Microseconds) -> Bool {
-        stroke.append(StrokeSample(position: point, time: time))
+        stroke.samples.append(StrokeSample(position: point, time: time))
         return true
     }
 
     public mutating func end(at point: PanelPoint, time: Microseconds, values: inout GestureValues) -> Bool {
-        stroke.append(StrokeSample(position: point, time: time), final: true)
-        guard let match = store.library.recognize(stroke) else { return false }
+        stroke.samples.append(StrokeSample(position: point, time: time), final: true)
+        guard let match = store.library.recognize(stroke.samples) else { return false }
         values.templateIndex = UInt8(clamping: match.index)
         values.score = match.score
         return true
     }
 
-    public mutating func cancel() { stroke.removeAll() }
+    public mutating func cancel() { stroke.samples.removeAll() }
+}
+
+/// One template recognizer's stroke.
+final class StrokeHolder {
+    var samples = StrokeBuffer()
 }

@@ -11,12 +11,18 @@ public final class ReplayDriver {
     public typealias MakePipeline = (TrackerConfiguration, PanelSize, @escaping (HostEvent) -> Void) -> Pipeline
 
     private enum Feed {
-        case items([ReplayItem])
+        case items
         case recording(DeviceSession, Recording)
     }
 
     public let name: String
     private let feed: Feed
+    /// The source's items, taken one at a time as they are fed: a script's reports are made only
+    /// now, so the driver never holds more of the input than the next item.
+    private var items: any IteratorProtocol<ReplayItem>
+    /// The next item to feed; nil once the items have run out.
+    private var upcoming: ReplayItem?
+    /// The next recorded chunk.
     private var next = 0
     /// The recording's clock, which its session reads instead of the host's.
     private var clock: Microseconds = 0
@@ -26,18 +32,19 @@ public final class ReplayDriver {
 
     public init(_ source: ReplaySource, sink: @escaping (HostEvent) -> Void, makePipeline: @escaping MakePipeline) {
         name = source.name
+        var items = source.items.makeIterator()
+        upcoming = items.next()
+        self.items = items
         if let recording = source.recording {
             let session = DeviceSession(link: NoLink(), sink: sink) { info, emit in
                 let size = info.panelSize
-                return makePipeline(
-                    TrackerConfiguration(reportRateHz: max(Int(info.reportRate), 1)),
-                    PanelSize(width: size.x, height: size.y), emit)
+                return makePipeline(info.trackerConfiguration(), PanelSize(width: size.x, height: size.y), emit)
             }
             feed = .recording(session, recording)
             session.now = { [unowned self] in self.clock }
             session.onPipeline = { [unowned self] in self.pipeline = $0 }
         } else {
-            feed = .items(source.items)
+            feed = .items
             pipeline = makePipeline(source.tracker, source.panel, sink)
         }
     }
@@ -59,16 +66,16 @@ public final class ReplayDriver {
         guard !isFinished else { return true }
         var budget = limit
         switch feed {
-        case .items(let items):
-            while next < items.count, budget > 0, more() {
-                switch items[next] {
+        case .items:
+            while let item = upcoming, budget > 0, more() {
+                switch item {
                 case .frame(let frame): pipeline?.consume(frame)
                 case .cancel(let time): pipeline?.cancelAll(at: time)
                 }
-                next += 1
+                upcoming = items.next()
                 budget -= 1
             }
-            if next == items.count {
+            if upcoming == nil {
                 pipeline?.finish()
                 isFinished = true
             }
@@ -97,14 +104,30 @@ public final class ReplayDriver {
         return isFinished
     }
 
+    /// Ends the input where it is (a signal cut it short): pending timers fire, touches still down
+    /// are cancelled. The rest of the input is not fed.
+    public func finish() {
+        guard !isFinished else { return }
+        switch feed {
+        case .items: pipeline?.finish()
+        case .recording(let session, _): session.finish()
+        }
+        isFinished = true
+    }
+
     /// Feeds the whole input.
     public func run() {
         while !step(limit: .max) {}
     }
 
-    /// Every live touch is cancelled at the input's present (th_context_cancel_touches).
+    /// Every live touch is cancelled at the input's present (th_context_cancel_touches); a
+    /// recording's session also cancels the touches and gestures its device tracked itself.
     public func cancelAll() {
-        pipeline?.cancelAll(at: lastTime)
+        if case .recording(let session, _) = feed {
+            session.cancelAll()
+        } else {
+            pipeline?.cancelAll(at: lastTime)
+        }
     }
 
     /// Replays `source` to its end with the recognizers named.

@@ -38,7 +38,9 @@ public struct ImportOptions: Sendable {
 /// One input of `replay`, loaded: everything the pipeline will be fed, in time order.
 public struct ReplaySource: Sendable {
     public var name: String
-    public var items: [ReplayItem]
+    /// What the pipeline is fed, in time order: an importer's array, or a script's reports, which
+    /// are made as the replay takes them (`IdealReports`) so a long script never sits in memory.
+    public var items: any Sequence<ReplayItem> & Sendable
     /// A recording of a live link, replayed through the device session rather than as `items`.
     public var recording: Recording?
     /// The tracker's settings for this source: its report rate and what a silence means
@@ -54,6 +56,11 @@ public struct ReplaySource: Sendable {
     public var reportRate: Int { tracker.reportRateHz }
 
     public init(name: String, items: [ReplayItem], tracker: TrackerConfiguration, panel: PanelSize) {
+        self.init(name: name, items: items as any Sequence<ReplayItem> & Sendable, tracker: tracker, panel: panel)
+    }
+
+    /// A source whose items are made as they are taken, such as a script's `IdealReports`.
+    public init(name: String, items: any Sequence<ReplayItem> & Sendable, tracker: TrackerConfiguration, panel: PanelSize) {
         self.name = name
         self.items = items
         self.tracker = tracker
@@ -70,38 +77,34 @@ public struct ReplaySource: Sendable {
     public static func load(path: String, format: ReplayFormat, options: ImportOptions) throws(HostFailure) -> ReplaySource {
         // A recording is read a block at a time, never whole: it may be as long as a day at the panel.
         if format == .threc || (format == .auto && path.lowercased().hasSuffix(".threc")) {
-            let recording = try Recording.load(path: path)
-            var source = ReplaySource(name: path, recording: recording)
-            source.warnings = recording.warnings
-            return source
+            return try recording(path: path)
         }
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw HostFailure("\(path): \(FileProblem.describe(path))")
-        }
-        let chosen = format == .auto ? ReplayFormat.detect(path: path, text: text) : format
+        var file = try InputFile(path)
+        defer { file.close() }
+        let chosen = format == .auto ? ReplayFormat.detect(path: path, text: try file.head()) : format
+        // A script is expanded as it is replayed, but its statements are held: its size is capped.
+        let text = chosen == .script || chosen == .auto
+            ? try file.text(limit: TouchScript.Limits.bytes, what: "touch script") : try file.text()
         switch chosen {
         case .auto, .script:
             return try script(text, name: path)
         case .threc:
-            let recording = try Recording.parse(text, name: path)
-            var source = ReplaySource(name: path, recording: recording)
-            source.warnings = recording.warnings
-            return source
+            return try recording(path: path)
         case .evemu, .unistroke:
             return try ImportedSource.load(path: path, text: text, format: chosen, options: options)
         }
     }
 
+    /// A `.threc` recording, with what its reading could not replay as warnings.
+    static func recording(path: String) throws(HostFailure) -> ReplaySource {
+        let recording = try Recording.load(path: path)
+        var source = ReplaySource(name: path, recording: recording)
+        source.warnings = recording.warnings
+        return source
+    }
+
     public static func script(_ text: String, name: String) throws(HostFailure) -> ReplaySource {
-        let script: TouchScript
-        do {
-            script = try TouchScriptParser.parse(text)
-        } catch {
-            throw HostFailure("\(name): \(error)")
-        }
+        let script = try TouchScript.parse(text, name: name)
         let rate = script.reportRate ?? TouchScript.defaultReportRate
         let panel = script.panelSize ?? .scriptDefault
         return ReplaySource(

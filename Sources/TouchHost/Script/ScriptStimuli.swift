@@ -14,20 +14,11 @@ public struct TimedStimulus: Equatable, Sendable {
 
 extension TouchScript {
     /// Every finger action the script describes, gestures expanded into down, moves at the report
-    /// rate and up, sorted by time (actions at the same time keep the script's order).
-    /// `cancel` becomes a lift-all. Controller-level `report` lines are not finger actions and are
-    /// left out: see `hasReports`.
-    public func stimuli(panel: PanelSize, rate: Int) -> [TimedStimulus] {
-        let period = Microseconds(1_000_000 / max(rate, 1))
-        var fingers = FingerAllocator(reserved: explicitFingers)
-        var timed: [(order: Int, stimulus: TimedStimulus)] = []
-        for item in statements {
-            let events = GestureExpansion.stimuli(
-                for: item.statement, at: item.time, period: period, panel: panel, fingers: &fingers)
-            for event in events { timed.append((timed.count, event)) }
-        }
-        timed.sort { ($0.stimulus.time, $0.order) < ($1.stimulus.time, $1.order) }
-        return timed.map(\.stimulus)
+    /// rate and up, in time order (actions at the same time keep the script's order). `cancel`
+    /// becomes a lift-all. Controller-level `report` lines are not finger actions and are left
+    /// out: see `hasReports`. The actions are made as they are asked for (`ScriptStimuli`).
+    public func stimuli(panel: PanelSize, rate: Int) -> ScriptStimuli {
+        ScriptStimuli(statements: statements, panel: panel, period: TouchScript.reportPeriod(rate: rate))
     }
 
     /// Finger numbers the script uses itself, so gestures never borrow one of them.
@@ -40,6 +31,61 @@ extension TouchScript {
             }
         }
         return used
+    }
+}
+
+/// A script's finger actions, made one at a time as a consumer (the ideal reporter, the emulator)
+/// takes them. Only the gestures on the panel at the moment are held, so memory does not depend on
+/// how long the script runs: an hour-long hold costs what a tap costs.
+///
+/// Statements start in time order but a gesture's actions run on past later statements' starts,
+/// so the gestures under way are merged by the time of their next action (then by statement, so
+/// same-time actions keep the script's order). A statement joins them only when its start comes
+/// strictly before every next action under way, so the gestures held are those whose span covers
+/// the present, bounded by the fingers there are.
+public struct ScriptStimuli: Sequence, Sendable {
+    let statements: [TimedStatement]
+    let panel: PanelSize
+    let period: Microseconds
+    let reserved: Set<UInt8>
+
+    init(statements: [TimedStatement], panel: PanelSize, period: Microseconds) {
+        self.statements = statements
+        self.panel = panel
+        self.period = period
+        reserved = TouchScript(statements: statements).explicitFingers
+    }
+
+    public func makeIterator() -> Iterator { Iterator(self) }
+
+    public struct Iterator: IteratorProtocol {
+        private let source: ScriptStimuli
+        private var fingers: FingerAllocator
+        private var nextStatement = 0
+        private var underway = StrokeQueue()
+
+        init(_ source: ScriptStimuli) {
+            self.source = source
+            fingers = FingerAllocator(reserved: source.reserved)
+        }
+
+        public mutating func next() -> TimedStimulus? {
+            let statements = source.statements
+            while nextStatement < statements.count, underway.first.map({ statements[nextStatement].time < $0.time }) ?? true {
+                let item = statements[nextStatement]
+                if let stroke = GestureExpansion.stroke(
+                    for: item.statement, at: item.time, order: nextStatement, period: source.period, panel: source.panel,
+                    fingers: &fingers)
+                {
+                    underway.push(stroke)
+                }
+                nextStatement += 1
+            }
+            guard var stroke = underway.popFirst() else { return nil }
+            let stimulus = stroke.next()
+            if !stroke.isFinished { underway.push(stroke) }
+            return stimulus
+        }
     }
 }
 
@@ -66,71 +112,226 @@ struct FingerAllocator {
     }
 }
 
-/// How each gesture statement becomes finger actions. Moves are spaced one report period apart
-/// so the panel sees every intermediate position; the final position is always reached exactly.
+/// Where a gesture's fingers are as it runs: finger index and progress (0 at the down, 1 at the up).
+enum StrokeShape {
+    /// tap and hold: fingers side by side that do not move.
+    case still(PanelPoint, offsets: [PanelPoint])
+    /// drag: fingers side by side along a straight line.
+    case drag(from: PanelPoint, to: PanelPoint, offsets: [PanelPoint])
+    case pinch(center: PanelPoint, fromDistance: Float, toDistance: Float)
+    case rotate(center: PanelPoint, radius: Float, degrees: Float)
+    case path(PolylineWalk)
+    /// edge: one finger along a straight line.
+    case line(from: PanelPoint, to: PanelPoint)
+
+    func position(_ finger: Int, _ progress: Float) -> PanelPoint {
+        switch self {
+        case .still(let at, let offsets):
+            return at + offsets[finger]
+        case .drag(let from, let to, let offsets):
+            return from + (to - from) * progress + offsets[finger]
+        case .pinch(let center, let fromDistance, let toDistance):
+            let half = (fromDistance + (toDistance - fromDistance) * progress) / 2
+            return center + PanelPoint(x: finger == 0 ? -half : half, y: 0)
+        case .rotate(let center, let radius, let degrees):
+            // With y pointing down, a growing angle turns clockwise on screen.
+            let angle = Double(degrees * progress) * .pi / 180 + (finger == 0 ? .pi : 0)
+            return center + PanelPoint(x: Float(cos(angle)), y: Float(sin(angle))) * radius
+        case .path(let walk):
+            return walk.point(at: progress)
+        case .line(let from, let to):
+            return from + (to - from) * progress
+        }
+    }
+}
+
+/// One statement's finger actions, made one at a time: every finger down at the start, a move for
+/// every finger each report period (none without a period) and a final move at the end, then every
+/// finger up; or a single action (down, move, up, cancel). The final position is always reached exactly.
+struct Stroke {
+    private enum Phase: Equatable {
+        case down
+        case move(elapsed: Microseconds)
+        case lastMove
+        case up
+        case single
+        case finished
+    }
+
+    /// The statement's place in the script: same-time actions of two statements go in script order.
+    let order: Int
+    private let fingers: [UInt8]
+    private let start: Microseconds
+    private let duration: Microseconds
+    private let period: Microseconds?
+    private let shape: StrokeShape
+    private let single: FingerStimulus?
+    private var phase: Phase
+    private var finger = 0
+    /// When the next action happens.
+    private(set) var time: Microseconds
+
+    init(order: Int, fingers: [UInt8], start: Microseconds, duration: Microseconds, period: Microseconds?, shape: StrokeShape) {
+        self.order = order
+        self.fingers = fingers
+        self.start = start
+        self.duration = duration
+        self.period = period.flatMap { $0 > 0 ? $0 : nil }
+        self.shape = shape
+        single = nil
+        phase = .down
+        time = start
+    }
+
+    init(order: Int, at time: Microseconds, _ stimulus: FingerStimulus) {
+        self.order = order
+        fingers = [stimulus.finger]
+        start = time
+        duration = 0
+        period = nil
+        shape = .still(stimulus.position, offsets: [.zero])
+        single = stimulus
+        phase = .single
+        self.time = time
+    }
+
+    var isFinished: Bool { phase == .finished }
+
+    /// Sorted by the time of the next action, then by statement.
+    func comesBefore(_ other: Stroke) -> Bool { (time, order) < (other.time, other.order) }
+
+    mutating func next() -> TimedStimulus {
+        let stimulus: FingerStimulus
+        switch phase {
+        case .single, .finished:
+            stimulus = single ?? FingerStimulus(finger: 0, action: .liftAll, position: .zero)
+        case .down:
+            stimulus = FingerStimulus(finger: fingers[finger], action: .down, position: shape.position(finger, 0))
+        case .move(let elapsed):
+            stimulus = FingerStimulus(
+                finger: fingers[finger], action: .move, position: shape.position(finger, Float(elapsed) / Float(duration)))
+        case .lastMove:
+            stimulus = FingerStimulus(finger: fingers[finger], action: .move, position: shape.position(finger, 1))
+        case .up:
+            stimulus = FingerStimulus(finger: fingers[finger], action: .up, position: shape.position(finger, 1))
+        }
+        let timed = TimedStimulus(time: time, stimulus: stimulus)
+        finger += 1
+        if finger == fingers.count {
+            finger = 0
+            advance()
+        }
+        return timed
+    }
+
+    private mutating func advance() {
+        switch phase {
+        case .down:
+            if let period {
+                move(after: period)
+            } else {
+                phase = .up
+                time = start + duration
+            }
+        case .move(let elapsed):
+            move(after: elapsed + (period ?? duration))
+        case .lastMove:
+            phase = .up
+        case .up, .single, .finished:
+            phase = .finished
+        }
+    }
+
+    private mutating func move(after elapsed: Microseconds) {
+        if elapsed < duration {
+            phase = .move(elapsed: elapsed)
+            time = start + elapsed
+        } else {
+            phase = .lastMove
+            time = start + duration
+        }
+    }
+}
+
+/// The gestures under way, the one with the earliest next action first (a binary heap).
+struct StrokeQueue {
+    private var heap: [Stroke] = []
+
+    var first: Stroke? { heap.first }
+
+    mutating func push(_ stroke: Stroke) {
+        heap.append(stroke)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].comesBefore(heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func popFirst() -> Stroke? {
+        guard !heap.isEmpty else { return nil }
+        heap.swapAt(0, heap.count - 1)
+        let first = heap.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < heap.count, heap[left].comesBefore(heap[smallest]) { smallest = left }
+            if right < heap.count, heap[right].comesBefore(heap[smallest]) { smallest = right }
+            guard smallest != parent else { break }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
+        return first
+    }
+}
+
+/// How each statement becomes finger actions. Moves are spaced one report period apart so the
+/// panel sees every intermediate position.
 enum GestureExpansion {
-    static func stimuli(
-        for statement: ScriptStatement, at start: Microseconds, period: Microseconds, panel: PanelSize,
+    /// The statement's actions, or nil when it has none (a `report` line, or a gesture that found
+    /// no free finger). Fingers are taken when the statement is reached, in script order.
+    static func stroke(
+        for statement: ScriptStatement, at start: Microseconds, order: Int, period: Microseconds, panel: PanelSize,
         fingers: inout FingerAllocator
-    ) -> [TimedStimulus] {
+    ) -> Stroke? {
+        func stroke(_ count: Int, duration: Microseconds, moves: Bool, _ shape: StrokeShape) -> Stroke? {
+            let taken = fingers.take(count, from: start, until: start + duration)
+            guard !taken.isEmpty else { return nil }
+            return Stroke(order: order, fingers: taken, start: start, duration: duration, period: moves ? period : nil, shape: shape)
+        }
+        func single(_ finger: UInt8, _ action: FingerAction, _ position: PanelPoint) -> Stroke {
+            Stroke(order: order, at: start, FingerStimulus(finger: finger, action: action, position: position))
+        }
         switch statement {
         case .down(let finger, let at):
-            return [TimedStimulus(time: start, stimulus: FingerStimulus(finger: finger, action: .down, position: at))]
+            return single(finger, .down, at)
         case .move(let finger, let to):
-            return [TimedStimulus(time: start, stimulus: FingerStimulus(finger: finger, action: .move, position: to))]
+            return single(finger, .move, to)
         case .up(let finger):
-            return [TimedStimulus(time: start, stimulus: FingerStimulus(finger: finger, action: .up, position: .zero))]
+            return single(finger, .up, .zero)
         case .cancel:
-            return [TimedStimulus(time: start, stimulus: FingerStimulus(finger: 0, action: .liftAll, position: .zero))]
+            return single(0, .liftAll, .zero)
         case .report:
-            return []
+            return nil
         case .tap(let at, let group):
-            let offsets = group.offsets
-            return stroke(
-                fingers: fingers.take(offsets.count, from: start, until: start + statement.duration),
-                start: start, duration: statement.duration, period: nil
-            ) { finger, _ in at + offsets[finger] }
+            return stroke(group.count, duration: statement.duration, moves: false, .still(at, offsets: group.offsets))
         case .hold(let at, let duration, let group):
-            let offsets = group.offsets
-            return stroke(
-                fingers: fingers.take(offsets.count, from: start, until: start + duration),
-                start: start, duration: duration, period: nil
-            ) { finger, _ in at + offsets[finger] }
+            return stroke(group.count, duration: duration, moves: false, .still(at, offsets: group.offsets))
         case .drag(let from, let to, let duration, let group):
-            let offsets = group.offsets
-            return stroke(
-                fingers: fingers.take(offsets.count, from: start, until: start + duration),
-                start: start, duration: duration, period: period
-            ) { finger, progress in from + (to - from) * progress + offsets[finger] }
+            return stroke(group.count, duration: duration, moves: true, .drag(from: from, to: to, offsets: group.offsets))
         case .pinch(let center, let fromDistance, let toDistance, let duration):
-            return stroke(
-                fingers: fingers.take(2, from: start, until: start + duration),
-                start: start, duration: duration, period: period
-            ) { finger, progress in
-                let half = (fromDistance + (toDistance - fromDistance) * progress) / 2
-                return center + PanelPoint(x: finger == 0 ? -half : half, y: 0)
-            }
+            return stroke(2, duration: duration, moves: true, .pinch(center: center, fromDistance: fromDistance, toDistance: toDistance))
         case .rotate(let center, let radius, let degrees, let duration):
-            return stroke(
-                fingers: fingers.take(2, from: start, until: start + duration),
-                start: start, duration: duration, period: period
-            ) { finger, progress in
-                // With y pointing down, a growing angle turns clockwise on screen.
-                let angle = Double(degrees * progress) * .pi / 180 + (finger == 0 ? .pi : 0)
-                return center + PanelPoint(x: Float(cos(angle)), y: Float(sin(angle))) * radius
-            }
+            return stroke(2, duration: duration, moves: true, .rotate(center: center, radius: radius, degrees: degrees))
         case .path(let points, let duration):
-            let walk = PolylineWalk(points)
-            return stroke(
-                fingers: fingers.take(1, from: start, until: start + duration),
-                start: start, duration: duration, period: period
-            ) { _, progress in walk.point(at: progress) }
+            return stroke(1, duration: duration, moves: true, .path(PolylineWalk(points)))
         case .edge(let edge, let at, let inward, let duration):
             let (from, to) = edgeStroke(edge, at: at, inward: inward, panel: panel)
-            return stroke(
-                fingers: fingers.take(1, from: start, until: start + duration),
-                start: start, duration: duration, period: period
-            ) { _, progress in from + (to - from) * progress }
+            return stroke(1, duration: duration, moves: true, .line(from: from, to: to))
         }
     }
 
@@ -146,33 +347,6 @@ enum GestureExpansion {
         case .top: return (PanelPoint(x: at, y: inset), PanelPoint(x: at, y: inward))
         case .bottom: return (PanelPoint(x: at, y: panel.height - inset), PanelPoint(x: at, y: panel.height - inward))
         }
-    }
-
-    /// Down at `start`, a move every `period` (none when nil) and a final move at the end, then up.
-    static func stroke(
-        fingers: [UInt8], start: Microseconds, duration: Microseconds, period: Microseconds?,
-        position: (Int, Float) -> PanelPoint
-    ) -> [TimedStimulus] {
-        var events: [TimedStimulus] = []
-        func emit(_ time: Microseconds, _ action: FingerAction, _ progress: Float) {
-            for (index, finger) in fingers.enumerated() {
-                events.append(
-                    TimedStimulus(
-                        time: time,
-                        stimulus: FingerStimulus(finger: finger, action: action, position: position(index, progress))))
-            }
-        }
-        emit(start, .down, 0)
-        if let period, period > 0 {
-            var elapsed = period
-            while elapsed < duration {
-                emit(start + elapsed, .move, Float(elapsed) / Float(duration))
-                elapsed += period
-            }
-            emit(start + duration, .move, 1)
-        }
-        emit(start + duration, .up, 1)
-        return events
     }
 }
 
@@ -194,7 +368,7 @@ struct PolylineWalk {
         self.points = points
         var total: Float = 0
         var cumulative: [Float] = [0]
-        for index in 1..<points.count {
+        for index in points.indices.dropFirst() {
             total += points[index].distance(to: points[index - 1])
             cumulative.append(total)
         }
@@ -203,13 +377,18 @@ struct PolylineWalk {
 
     func point(at progress: Float) -> PanelPoint {
         let total = cumulative.last ?? 0
-        guard total > 0 else { return points[0] }
+        guard total > 0 else { return points.first ?? .zero }
         let target = min(max(progress, 0), 1) * total
-        for index in 1..<points.count where cumulative[index] >= target {
-            let length = cumulative[index] - cumulative[index - 1]
-            let fraction = length > 0 ? (target - cumulative[index - 1]) / length : 0
-            return points[index - 1] + (points[index] - points[index - 1]) * fraction
+        // The first point at or past the target, found by halving: a long path costs log(n) a move.
+        var low = 1
+        var high = points.count
+        while low < high {
+            let middle = (low + high) / 2
+            if cumulative[middle] >= target { high = middle } else { low = middle + 1 }
         }
-        return points[points.count - 1]
+        guard low < points.count else { return points[points.count - 1] }
+        let length = cumulative[low] - cumulative[low - 1]
+        let fraction = length > 0 ? (target - cumulative[low - 1]) / length : 0
+        return points[low - 1] + (points[low] - points[low - 1]) * fraction
     }
 }

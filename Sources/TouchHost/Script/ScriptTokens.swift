@@ -2,61 +2,100 @@ import TouchCore
 
 /// The words of one script line: the comment removed, and `[`, `]` and `,` split off as words of
 /// their own so that `[3 down 1 2]` and `10 10, 20 15` need no spaces around the punctuation.
+/// Spaces, tabs and carriage returns (a CRLF file's line ends) separate words. Words are found as
+/// they are asked for, so a line of any length costs no more memory than the line itself.
 struct ScriptTokens {
-    private var words: [Substring]
-    private var position = 0
+    private let code: Substring.UnicodeScalarView
+    private var position: Substring.UnicodeScalarView.Index
+    private var peeked: (word: Substring, end: Substring.UnicodeScalarView.Index)?
     let number: Int
 
     init(line: Substring, number: Int) {
         self.number = number
-        let code = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        var words: [Substring] = []
-        var start: Substring.Index?
-        var index = code.startIndex
-        while index < code.endIndex {
-            let character = code[index]
-            if character == " " || character == "\t" || character == "\r" || character == "[" || character == "]"
-                || character == ","
-            {
-                if let begin = start { words.append(code[begin..<index]) }
-                start = nil
-                if character == "[" || character == "]" || character == "," {
-                    words.append(code[index...index])
-                }
-            } else if start == nil {
-                start = index
-            }
-            index = code.index(after: index)
+        let scalars = line.unicodeScalars
+        code = scalars[scalars.startIndex..<(scalars.firstIndex(of: "#") ?? scalars.endIndex)]
+        position = code.startIndex
+    }
+
+    private static func separates(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar == "\r"
+    }
+
+    private static func punctuation(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "[" || scalar == "]" || scalar == ","
+    }
+
+    /// The word at or after `from`, and where it ends.
+    private func scan(from: Substring.UnicodeScalarView.Index) -> (word: Substring, end: Substring.UnicodeScalarView.Index)? {
+        var start = from
+        while start < code.endIndex, Self.separates(code[start]) { start = code.index(after: start) }
+        guard start < code.endIndex else { return nil }
+        var end = code.index(after: start)
+        if !Self.punctuation(code[start]) {
+            while end < code.endIndex, !Self.separates(code[end]), !Self.punctuation(code[end]) { end = code.index(after: end) }
         }
-        if let begin = start { words.append(code[begin..<code.endIndex]) }
-        self.words = words
+        return (Substring(code[start..<end]), end)
     }
 
     func error(_ message: String) -> TouchScriptError { TouchScriptError(line: number, message) }
 
-    func peek() -> Substring? { position < words.count ? words[position] : nil }
+    mutating func peek() -> Substring? {
+        if peeked == nil { peeked = scan(from: position) }
+        return peeked?.word
+    }
 
     mutating func next() -> Substring? {
-        guard position < words.count else { return nil }
-        defer { position += 1 }
-        return words[position]
+        guard let found = peeked ?? scan(from: position) else { return nil }
+        peeked = nil
+        position = found.end
+        return found.word
     }
 
     mutating func expect(_ word: String) throws(TouchScriptError) {
         guard let found = next() else { throw error("expected '\(word)' at the end of the line") }
-        guard found == word else { throw error("expected '\(word)', found '\(found)'") }
+        guard found == word else { throw error("expected '\(word)', found \(Self.shown(found))") }
     }
 
-    func expectEnd() throws(TouchScriptError) {
-        if let extra = peek() { throw error("unexpected '\(extra)'") }
+    mutating func expectEnd() throws(TouchScriptError) {
+        if let extra = peek() { throw error("unexpected \(Self.shown(extra))") }
     }
 
-    mutating func number(_ what: String) throws(TouchScriptError) -> Float {
+    /// The most characters of a word an error message quotes.
+    static let shownLength = 40
+
+    /// A word of the script as an error message quotes it: in quotes, cut after `shownLength`
+    /// characters with an ellipsis, and with control and format characters written as `\u{…}`,
+    /// so a message is one short line of plain text whatever the file held.
+    static func shown(_ word: some StringProtocol) -> String {
+        var text = "'"
+        var count = 0
+        for scalar in word.unicodeScalars {
+            if count == shownLength {
+                text += "…"
+                break
+            }
+            count += 1
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned:
+                text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default:
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        return text + "'"
+    }
+
+    /// A number, finite and within `bound` either way.
+    mutating func number(_ what: String, within bound: Float = TouchScript.Limits.millimetres) throws(TouchScriptError) -> Float {
         guard let word = next() else { throw error("missing \(what)") }
-        guard let value = Double(word), value.isFinite else { throw error("\(what) '\(word)' is not a number") }
+        guard let value = Self.decimal(word) else { throw error("\(what) \(Self.shown(word)) is not a number") }
+        guard abs(value) <= Double(bound) else {
+            throw error("\(what) \(Self.shown(word)) is out of range (-\(Self.plain(bound))...\(Self.plain(bound)))")
+        }
         return Float(value)
     }
 
+    /// A length in mm: greater than 0 and at most `TouchScript.Limits.millimetres`.
     mutating func positive(_ what: String) throws(TouchScriptError) -> Float {
         let value = try number(what)
         guard value > 0 else { throw error("\(what) must be greater than 0") }
@@ -65,7 +104,7 @@ struct ScriptTokens {
 
     mutating func integer(_ what: String) throws(TouchScriptError) -> Int {
         guard let word = next() else { throw error("missing \(what)") }
-        guard let value = Int(word) else { throw error("\(what) '\(word)' is not a whole number") }
+        guard let value = Int(word) else { throw error("\(what) \(Self.shown(word)) is not a whole number") }
         return value
     }
 
@@ -75,6 +114,7 @@ struct ScriptTokens {
         return value
     }
 
+    /// A position in mm from the panel's top-left corner.
     mutating func point() throws(TouchScriptError) -> PanelPoint {
         PanelPoint(x: try number("x"), y: try number("y"))
     }
@@ -85,21 +125,20 @@ struct ScriptTokens {
         return UInt8(value)
     }
 
-    /// The largest time or duration a script may name: far beyond any real script, and small
-    /// enough that a start plus a duration plus report periods never overflows 64 bits.
-    static let maxTime: Microseconds = Microseconds.max / 4
-
-    /// A time word: `250ms`, `1.5s`, `800us`.
+    /// A time word: `250ms`, `1.5s`, `800us`; from 0 to `TouchScript.Limits.span`.
     func time(_ word: Substring, what: String) throws(TouchScriptError) -> Microseconds {
         let units: [(suffix: String, scale: Double)] = [("ms", 1_000), ("us", 1), ("s", 1_000_000)]
         for unit in units where word.hasSuffix(unit.suffix) {
             let digits = word.dropLast(unit.suffix.count)
-            guard let value = Double(digits), value.isFinite, value >= 0 else { break }
+            guard let value = Self.decimal(digits), value >= 0 else { break }
+            // Compared as a Double before it becomes an integer, so no value can overflow.
             let micro = (value * unit.scale).rounded()
-            guard micro <= Double(Self.maxTime) else { throw error("\(what) out of range: '\(word)'") }
+            guard micro <= Double(TouchScript.Limits.span) else {
+                throw error("\(what) out of range: \(Self.shown(word)) (a script spans at most 24 h)")
+            }
             return Microseconds(micro)
         }
-        throw error("\(what) '\(word)' is not a time like 250ms or 1.5s")
+        throw error("\(what) \(Self.shown(word)) is not a time like 250ms or 1.5s")
     }
 
     mutating func duration() throws(TouchScriptError) -> Microseconds {
@@ -128,5 +167,21 @@ struct ScriptTokens {
             }
         }
         return group
+    }
+
+    /// A decimal number such as `12`, `-3.5` or `1e3`: only digits, a sign, a point and an
+    /// exponent, so no `nan`, `inf` or hexadecimal, and no byte the C library would stop at (a NUL
+    /// ends the number there for `strtod`, so `1\0garbage` would read as 1). Too large is infinite.
+    static func decimal(_ word: Substring) -> Double? {
+        guard !word.isEmpty, word.utf8.allSatisfy({ byte in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
+                || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+        }) else { return nil }
+        return Double(word)
+    }
+
+    /// A limit as the messages write it: `10000`, not `10000.0`.
+    static func plain(_ value: Float) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 }

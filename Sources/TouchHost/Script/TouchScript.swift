@@ -107,4 +107,34 @@ extension TouchScript {
     /// A scripted tap lifts this long after it touches down.
     public static let tapDuration: Microseconds = 60_000
     public static let defaultReportRate = 120
+
+    /// What a script may say (docs/cli.md, "Script limits"). A script is untrusted input: past these
+    /// a value is nothing a panel or a controller could mean, or its replay would never end, and the
+    /// parser refuses it with an error naming the line.
+    public enum Limits {
+        /// Reports per second (`rate`): no touch controller reports faster than 1 kHz.
+        public static let reportRates: ClosedRange<Int> = 1...1_000
+        /// The latest moment a script may reach, the end of its gestures included: 24 hours.
+        public static let span: Microseconds = 24 * 3_600 * 1_000_000
+        /// Coordinates, the panel's size and every length (spread, distances, radius, inward) lie
+        /// within this many mm of the origin: ten metres, beyond any panel.
+        public static let millimetres: Float = 10_000
+        /// A rotation turns at most ten full turns either way.
+        public static let degrees: Float = 3_600
+        /// Points of one `path`.
+        public static let pathPoints = 10_000
+        /// Contacts of one `report`: the most a frame of the wire protocol carries.
+        public static let reportContacts = TouchLimits.maxContacts
+        /// A `report`'s `seq`: the wire protocol's 16 bits.
+        public static let sequenceNumbers: ClosedRange<Int> = 0...Int(UInt16.max)
+        /// A script file's size: 16 MiB, hundreds of thousands of statements. Larger files are
+        /// refused before they are read, so a script never holds more memory than this allows.
+        public static let bytes = 16 * 1_024 * 1_024
+    }
+
+    /// One report period at `rate` reports per second, the rate held within `Limits.reportRates`,
+    /// so a period is never 0 µs whoever asks.
+    public static func reportPeriod(rate: Int) -> Microseconds {
+        Microseconds(1_000_000 / min(max(rate, Limits.reportRates.lowerBound), Limits.reportRates.upperBound))
+    }
 }

@@ -8,7 +8,9 @@ public enum TouchScriptParser {
         var previousTimeText = ""
         var fingersDown = Set<UInt8>()
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // One slot for every line that could be a statement, so the list is never copied to grow.
+        script.statements.reserveCapacity(statementLines(text))
+        for rawLine in lines(of: text) {
             lineNumber += 1
             var tokens = ScriptTokens(line: rawLine, number: lineNumber)
             guard let first = tokens.next() else { continue }
@@ -21,7 +23,13 @@ public enum TouchScriptParser {
                     script.panelSize = PanelSize(
                         width: try tokens.positive("panel width"), height: try tokens.positive("panel height"))
                 } else {
-                    script.reportRate = try tokens.positiveInteger("report rate")
+                    let rate = try tokens.positiveInteger("report rate")
+                    let rates = TouchScript.Limits.reportRates
+                    guard rates.contains(rate) else {
+                        throw tokens.error(
+                            "report rate \(rate) is not in \(rates.lowerBound)...\(rates.upperBound) reports per second")
+                    }
+                    script.reportRate = rate
                 }
                 try tokens.expectEnd()
                 continue
@@ -31,16 +39,58 @@ public enum TouchScriptParser {
             let time = try tokens.time(first, what: "time")
             if let previous = previousTime, time < previous {
                 throw TouchScriptError(
-                    line: lineNumber, "time \(first) is earlier than the previous statement's \(previousTimeText)")
+                    line: lineNumber,
+                    "time \(ScriptTokens.shown(first)) is earlier than the previous statement's \(ScriptTokens.shown(previousTimeText))")
             }
             previousTime = time
             previousTimeText = String(first)
             let statement = try parseStatement(&tokens)
             try tokens.expectEnd()
+            // Each is at most the span, so the sum cannot overflow.
+            guard time + statement.duration <= TouchScript.Limits.span else {
+                throw tokens.error("this statement ends after 24 h, the longest a script may run")
+            }
             try checkFingers(statement, down: &fingersDown, line: lineNumber)
             script.statements.append(TimedStatement(time: time, line: lineNumber, statement: statement))
         }
         return script
+    }
+
+    /// The lines of a script, split at line feeds only (a carriage return before one is a separator
+    /// within the line), without copying them, and a leading byte-order mark dropped.
+    static func lines(of text: String) -> some Sequence<Substring> {
+        let scalars = text.unicodeScalars
+        var start = scalars.first == "\u{FEFF}" ? scalars.index(after: scalars.startIndex) : scalars.startIndex
+        var done = false
+        return AnyIterator<Substring> {
+            guard !done else { return nil }
+            let end = scalars[start...].firstIndex(of: "\n") ?? scalars.endIndex
+            let line = Substring(scalars[start..<end])
+            if end == scalars.endIndex { done = true } else { start = scalars.index(after: end) }
+            return line
+        }
+    }
+
+    /// How many lines hold anything but blanks and a comment: at least as many as the statements.
+    static func statementLines(_ text: String) -> Int {
+        var count = 0
+        var blank = true
+        var comment = false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\n"):
+                if !blank { count += 1 }
+                blank = true
+                comment = false
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                break
+            case UInt8(ascii: "#"):
+                if blank { comment = true }
+            default:
+                if !comment { blank = false }
+            }
+        }
+        return blank ? count : count + 1
     }
 
     private static func parseStatement(_ tokens: inout ScriptTokens) throws(TouchScriptError) -> ScriptStatement {
@@ -87,7 +137,7 @@ public enum TouchScriptParser {
             try tokens.expect("radius")
             let radius = try tokens.positive("radius")
             try tokens.expect("by")
-            let degrees = try tokens.number("angle")
+            let degrees = try tokens.number("angle", within: TouchScript.Limits.degrees)
             try tokens.expect("in")
             return .rotate(center: center, radius: radius, degrees: degrees, duration: try tokens.duration())
         case "path":
@@ -105,7 +155,7 @@ public enum TouchScriptParser {
         case "report":
             return try parseReport(&tokens)
         default:
-            throw tokens.error("unknown statement '\(keyword)'")
+            throw tokens.error("unknown statement \(ScriptTokens.shown(keyword))")
         }
     }
 
@@ -115,6 +165,9 @@ public enum TouchScriptParser {
             if token == "," {
                 _ = tokens.next()
                 continue
+            }
+            guard points.count < TouchScript.Limits.pathPoints else {
+                throw tokens.error("a path has at most \(TouchScript.Limits.pathPoints) points")
             }
             points.append(try tokens.point())
         }
@@ -128,8 +181,10 @@ public enum TouchScriptParser {
         if tokens.peek() == "seq" {
             _ = tokens.next()
             let value = try tokens.integer("sequence number")
-            guard value >= 0, value <= Int(UInt32.max) else {
-                throw tokens.error("sequence number \(value) is out of range")
+            let numbers = TouchScript.Limits.sequenceNumbers
+            guard numbers.contains(value) else {
+                throw tokens.error(
+                    "sequence number \(value) is not in \(numbers.lowerBound)...\(numbers.upperBound) (the wire protocol's 16 bits)")
             }
             sequence = UInt32(value)
         }
@@ -137,6 +192,9 @@ public enum TouchScriptParser {
         // is the tracker's to decide (docs/tracking.md), so only syntax and ranges are errors here.
         var contacts: [ScriptContact] = []
         while tokens.peek() != nil {
+            guard contacts.count < TouchScript.Limits.reportContacts else {
+                throw tokens.error("a report lists at most \(TouchScript.Limits.reportContacts) contacts, as a frame on the wire does")
+            }
             try tokens.expect("[")
             let id = try tokens.integer("contact id")
             guard (0...Int(WireContact.maxId)).contains(id) else {

@@ -5,6 +5,11 @@ import TouchCore
 /// contact frames in millimetres -> the pipeline. Device time drives the pipeline; between reports
 /// the host's monotonic clock stands in for it so that timers (a tap's double-tap window, the
 /// report timeout) still fire when the device falls silent.
+///
+/// Whatever the bytes say, the stream it emits keeps the promises of contracts.md section 3: `t`
+/// never decreases (a late report is taken as happening at the session's present and the device
+/// clock continues from there), every `began` gets one `ended` or `cancelled`, tracking ids are
+/// never reused and slots stay in range. Touches come from one source per session (`TouchSource`).
 public final class DeviceSession {
     public private(set) var link: any ByteLink
     public private(set) var info: DeviceInfo?
@@ -20,8 +25,28 @@ public final class DeviceSession {
     private var lastArrival: Microseconds?
     /// Host time of the last event delivered, for `--until-idle`.
     public private(set) var lastActivity: Microseconds
-    /// Names and times for touches and gestures a controller recognized itself (gestures mode).
+    /// Touches and gestures tracked upstream (a controller in gestures mode, a bridge), made the session's own.
     public var controllerEvents = ControllerGestureSource()
+
+    /// Where the session's touches come from. Its own tracker (contact reports, heatmaps) and an
+    /// upstream tracker (touch and gesture events) number touches independently, so one session
+    /// listens to one of them: in gestures mode to the upstream's events from the moment it is
+    /// asked for (reports a controller sends before it switches, or after a reset, are ignored);
+    /// in any other mode to whichever kind arrives first, for good: a controller sends reports, a
+    /// bridge events. Frames of the other kind are then refused and counted as `rejected`.
+    public enum TouchSource: Sendable {
+        case undecided
+        case tracker
+        case upstream
+    }
+
+    public private(set) var touchSource = TouchSource.undecided
+    /// The device was asked to recognize (gestures mode): its reports are expected to stop, not refused.
+    public private(set) var upstreamRecognizes = false
+
+    /// The most bytes one pump reads before it processes them and returns, so a link that never
+    /// runs dry (a flood, `/dev/zero`) costs bounded memory and the caller's limits are checked.
+    public static let maxBytesPerPump = 65_536
     /// Heatmap slices as they arrive (after `setMode(.both)` or `.heatmap`), for the live view.
     public var onHeatmap: ((HeatmapSlice) -> Void)?
     /// Told when the pipeline is made, once the device has described itself.
@@ -48,12 +73,13 @@ public final class DeviceSession {
 
     /// Asks for the device's info and waits for it, asking again after each silence.
     public func handshake(attempts: Int = 5, waitMilliseconds: Int32 = 400) throws(LinkError) {
+        heard.removeAll()
         for _ in 0..<attempts {
             try send(.getInfo)
             let deadline = MonotonicClock.now() + Microseconds(waitMilliseconds) * 1_000
             while MonotonicClock.now() < deadline {
                 _ = link.waitForInput(milliseconds: 20)
-                try readAvailable()
+                do { try readAvailable() } catch { throw explained(error) }
                 if info != nil { return }
             }
         }
@@ -118,7 +144,8 @@ public final class DeviceSession {
     private var awaitedRequest: UInt8?
     private var awaitedReply: CommandReply?
 
-    /// Waits up to `milliseconds` for bytes, handles what came, and lets idle timers fire.
+    /// Waits up to `milliseconds` for bytes, handles what came (at most `maxBytesPerPump`), and
+    /// lets idle timers fire.
     public func pump(milliseconds: Int32) throws(LinkError) {
         _ = link.waitForInput(milliseconds: milliseconds)
         try readAvailable()
@@ -136,11 +163,21 @@ public final class DeviceSession {
     /// True while a touch is down.
     public var hasLiveTouches: Bool { (pipeline?.hasLiveTouches ?? false) || controllerEvents.hasLiveTouches }
 
+    /// The input was cut (a signal, `--duration`): every live touch and every gesture under way is
+    /// cancelled now, since nobody lifted them. `finish` may follow to let pending timers fire.
+    public func cancelAll() {
+        cancelEverything(at: estimatedDeviceTime())
+    }
+
+    private func cancelEverything(at time: Microseconds) {
+        pipeline?.cancelAll(at: time)
+        for event in controllerEvents.cancelAll(at: time) { emit(event) }
+    }
+
     /// The link went away: every touch is cancelled and the user told.
     public func disconnected() {
         let time = estimatedDeviceTime()
-        pipeline?.cancelAll(at: time)
-        for event in controllerEvents.cancelAll(at: time) { emit(event) }
+        cancelEverything(at: time)
         emit(.status(StatusEvent(kind: .disconnected, timestamp: time)))
         lastDeviceTime = time
         disconnection = (time, now())
@@ -193,12 +230,42 @@ public final class DeviceSession {
     private var announcesReconnect = false
 
     /// The input is over: every pending timer fires and touches still down are cancelled.
-    public func finish() { pipeline?.finish() }
+    public func finish() {
+        pipeline?.finish()
+        for event in controllerEvents.cancelAll(at: present) { emit(event) }
+    }
 
     private func readAvailable() throws(LinkError) {
         buffer.removeAll(keepingCapacity: true)
-        while try link.read(into: &buffer) > 0 {}
+        do {
+            try link.readAvailable(into: &buffer, limit: Self.maxBytesPerPump)
+        } catch {
+            // What came before the link failed is still the device's.
+            overhear(buffer)
+            receive(buffer)
+            throw error
+        }
+        overhear(buffer)
         receive(buffer)
+    }
+
+    /// The first bytes heard while waiting for the device's info, to say what answered instead.
+    private var heard: [UInt8] = []
+
+    private func overhear(_ bytes: [UInt8]) {
+        guard info == nil, heard.count < 256 else { return }
+        heard += bytes.prefix(256 - heard.count)
+    }
+
+    /// A link closed during the handshake after a line of text (an emulator that serves another
+    /// host says so): the line is the better reason. Only printable ASCII is quoted.
+    private func explained(_ error: LinkError) -> LinkError {
+        guard error.cause == .disconnected, info == nil,
+            let newline = heard.firstIndex(of: 10), newline > 0,
+            heard[..<newline].allSatisfy({ (0x20...0x7E).contains($0) })
+        else { return error }
+        let text = String(decoding: heard[..<newline], as: UTF8.self)
+        return LinkError(port: error.port, cause: .other("closed the connection, saying: \(text)"))
     }
 
     /// Bytes from the device, however they were chunked.
@@ -206,26 +273,77 @@ public final class DeviceSession {
         for byte in bytes {
             guard let decoded = decoder.push(byte) else { continue }
             if decoder.skippedBeforeLastFrame > 0, info != nil {
-                emit(.status(StatusEvent(kind: .resync, timestamp: lastDeviceTime, count: UInt32(decoder.skippedBeforeLastFrame))))
+                emit(.status(StatusEvent(kind: .resync, timestamp: stamp(), count: UInt32(clamping: decoder.skippedBeforeLastFrame))))
             }
             if case .device(let message) = decoded { handle(message) }
         }
+        reportRejected()
+    }
+
+    /// Frames refused since the last report, as one `rejected` status for the bytes just handled.
+    private var refused: UInt32 = 0
+
+    private func refuse() { refused = refused == UInt32.max ? refused : refused + 1 }
+
+    private func reportRejected() {
+        let count = refused.addingReportingOverflow(controllerEvents.takeRejected())
+        refused = 0
+        let total = count.overflow ? UInt32.max : count.partialValue
+        guard total > 0, info != nil else { return }
+        emit(.status(StatusEvent(kind: .rejected, timestamp: stamp(), count: total)))
+    }
+
+    /// Touches from the host's tracker: refused once the session listens upstream (silently in
+    /// gestures mode, where a controller's last reports before it switches are expected).
+    private func acceptsTrackerFrames() -> Bool {
+        switch touchSource {
+        case .undecided:
+            touchSource = .tracker
+            return true
+        case .tracker: return true
+        case .upstream:
+            if !upstreamRecognizes { refuse() }
+            return false
+        }
+    }
+
+    /// Touches and gestures from upstream: refused once the session tracks reports itself.
+    private func acceptsUpstreamEvents() -> Bool {
+        switch touchSource {
+        case .undecided, .upstream:
+            touchSource = .upstream
+            return true
+        case .tracker:
+            refuse()
+            return false
+        }
+    }
+
+    /// Gestures mode was asked for: from now on the session listens to the controller's own
+    /// touches and gestures. Touches its tracker had live are cancelled first; the controller's get
+    /// ids after every id shown so far.
+    public func listenUpstream() {
+        upstreamRecognizes = true
+        guard touchSource != .upstream else { return }
+        if touchSource == .tracker { pipeline?.cancelAll(at: present) }
+        touchSource = .upstream
     }
 
     private func handle(_ message: DeviceMessage) {
         switch message {
         case .info(let info):
+            controllerEvents.describe(info)
             if pipeline == nil {
                 let made = makePipeline(info) { [unowned self] in self.emit($0) }
                 pipeline = made
                 onPipeline?(made)
             }
             if announcesReconnect, self.info == nil {
-                emit(.status(StatusEvent(kind: .reconnected, timestamp: lastDeviceTime)))
+                emit(.status(StatusEvent(kind: .reconnected, timestamp: stamp())))
             }
             self.info = info
         case .contacts(let report):
-            guard let info, let pipeline, heatmapFinder == nil else { return }
+            guard let info, let pipeline, heatmapFinder == nil, acceptsTrackerFrames() else { return }
             let time = deviceTime(report.timestamp)
             pipeline.consume(report.contactFrame(on: info, at: time))
         case .status(let status):
@@ -233,11 +351,10 @@ public final class DeviceSession {
             let time = deviceTime(status.timestamp)
             if status.kind == .reset {
                 // The controller forgot its contacts and restarts its clock and sequence.
-                pipeline.cancelAll(at: time)
-                for event in controllerEvents.cancelAll(at: time) { emit(event) }
+                cancelEverything(at: time)
                 clock.restart()
                 // A reset also returns it to contact reports: ask again for its recognition, or for heatmaps.
-                if controllerEvents.isController { _ = try? send(.setMode(.gestures)) }
+                if upstreamRecognizes { _ = try? send(.setMode(.gestures)) }
                 if heatmapFinder != nil {
                     heatmapFinder = info.flatMap(HeatmapContactFinder.init(for:))
                     _ = try? send(.setMode(.heatmap))
@@ -246,10 +363,11 @@ public final class DeviceSession {
             if let event = StatusEvent(status, at: time) { emit(.status(event)) }
         case .touch(let record):
             // Already tracked upstream: a bridge, or a controller that tracks on board.
-            guard record.hasPlausibleValues else { return reject() }
-            emit(controllerEvents.touch(record, at: upstreamTime(record.timestamp)))
+            guard info != nil, acceptsUpstreamEvents() else { return }
+            let time = upstreamTime(record.timestamp)
+            if let event = controllerEvents.touch(record, at: time, firstFreeId: highestTouchId &+ 1) { emit(event) }
         case .gesture(let gesture):
-            guard gesture.hasPlausibleValues else { return reject() }
+            guard info != nil, acceptsUpstreamEvents() else { return }
             let time = upstreamTime(gesture.timestamp)
             if let event = controllerEvents.gesture(gesture, at: time) { emit(event) }
         case .reply(let reply):
@@ -258,40 +376,63 @@ public final class DeviceSession {
             onHeatmap?(slice)
             guard let pipeline, heatmapFinder != nil else { return }
             let time = deviceTime(slice.timestamp)
-            guard let frame = heatmapFinder!.add(slice, at: time) else { return }
+            guard let frame = heatmapFinder!.add(slice, at: time), acceptsTrackerFrames() else { return }
             pipeline.consume(frame)
         }
     }
 
-    /// A message with values no device could mean (`PlausibleValues`) is ignored and counted, at the
-    /// session's present.
-    private func reject() {
-        rejectedMessages += 1
-        emit(.status(StatusEvent(kind: .rejected, timestamp: lastDeviceTime, count: 1)))
-    }
-
-    /// Device messages ignored for their values since the session began.
-    public private(set) var rejectedMessages = 0
-
+    /// Session time for a device timestamp. It never falls behind the session's present: after a
+    /// silence the pipeline's timers ran on the host's clock (`advanceIdle`), and a report that then
+    /// arrives with an earlier time (held up on the way, or from a clock that stood still) is taken
+    /// as happening now, the device clock continuing from there. Timers due before it fire first.
     private func deviceTime(_ raw: UInt32) -> Microseconds {
-        let time = clock.time(for: raw)
-        lastDeviceTime = max(lastDeviceTime, time)
+        var time = clock.time(for: raw)
+        let floor = present
+        if time < floor {
+            clock.restart(continuingFrom: floor)
+            time = clock.time(for: raw)
+        }
+        lastDeviceTime = time
         lastArrival = now()
-        return lastDeviceTime
+        pipeline?.advance(to: time)
+        return time
     }
 
-    /// A controller's own recognition runs on its clock, like its reports; a bridge's events are in session time already.
+    /// The latest instant anything in the session has reached: no event may be earlier.
+    private var present: Microseconds { max(lastDeviceTime, pipeline?.lastTime ?? 0, lastEmitted) }
+
+    /// The present, with every pipeline timer due by then fired: the time for an event the session makes itself.
+    private func stamp() -> Microseconds {
+        let time = present
+        pipeline?.advance(to: time)
+        return time
+    }
+
+    /// Upstream events carry 64-bit microseconds on the upstream's clock (a controller's, or a
+    /// bridge's session time). Like the device's reports and a bridge's status frames, their low 32
+    /// bits go through the device clock: one clock for everything on the link, so `t` counts from
+    /// the first timestamp this session saw and a wild value cannot send it back.
     private func upstreamTime(_ time: Microseconds) -> Microseconds {
-        controllerEvents.isController ? deviceTime(UInt32(truncatingIfNeeded: time)) : time
+        deviceTime(UInt32(truncatingIfNeeded: time))
     }
 
     private func estimatedDeviceTime() -> Microseconds {
-        guard let arrival = lastArrival else { return lastDeviceTime }
-        return lastDeviceTime + max(0, now() - arrival)
+        guard let arrival = lastArrival else { return present }
+        let silence = now() - arrival
+        return max(present, lastDeviceTime + max(0, silence))
     }
+
+    /// The latest `t` emitted and the highest tracking id shown, so nothing goes back or repeats.
+    private var lastEmitted: Microseconds = 0
+    private var highestTouchId: UInt32 = 0
 
     private func emit(_ event: HostEvent) {
         lastActivity = now()
+        // The last line of defence for the stream's promise: `t` never decreases.
+        var event = event
+        if event.time < lastEmitted { event = event.retimed(lastEmitted) }
+        lastEmitted = event.time
+        if case .touch(let touch, _) = event { highestTouchId = max(highestTouchId, touch.trackingId) }
         sink(event)
     }
 }

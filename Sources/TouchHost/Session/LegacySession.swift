@@ -41,11 +41,12 @@ public final class LegacySession {
 
     public var hasLiveTouches: Bool { pipeline.hasLiveTouches }
 
-    /// Waits up to `milliseconds` for bytes, decodes them, and lifts contacts that went quiet.
+    /// Waits up to `milliseconds` for bytes, decodes them (at most `DeviceSession.maxBytesPerPump`),
+    /// and lifts contacts that went quiet.
     public func pump(milliseconds: Int32) throws(LinkError) {
         _ = link.waitForInput(milliseconds: milliseconds)
         buffer.removeAll(keepingCapacity: true)
-        while try link.read(into: &buffer) > 0 {}
+        try link.readAvailable(into: &buffer, limit: DeviceSession.maxBytesPerPump)
         let time = now() - start
         for byte in buffer {
             if let frame = source.push(byte, at: time) {
@@ -57,6 +58,11 @@ public final class LegacySession {
             pipeline.consume(frame)
         }
         pipeline.advance(to: time)
+    }
+
+    /// The input was cut (a signal, `--duration`): every live touch and gesture is cancelled now.
+    public func cancelAll() {
+        pipeline.cancelAll(at: max(now() - start, pipeline.lastTime))
     }
 
     /// The link went away: every touch is cancelled.

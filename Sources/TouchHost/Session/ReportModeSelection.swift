@@ -26,5 +26,6 @@ extension DeviceSession {
             throw LinkError(port: link.name, cause: .other("the device does not offer \(name) mode"))
         }
         try send(.setMode(mode))
+        if mode == .gestures { listenUpstream() }
     }
 }

@@ -1,0 +1,122 @@
+import Foundation
+import Glibc
+import Testing
+import TouchCore
+import TouchHost
+
+/// A link that never runs dry cannot grow the host's memory or hold it past its limits: each pump
+/// reads a bounded amount, handles it, then checks `--duration`.
+@Suite(.serialized) struct BoundedReadTests {
+    /// touchhost running, watched: its output drained, its peak resident set sampled.
+    final class Watched {
+        let process = Process()
+        private let watch: ResidentSetWatch
+        private let stdout: Drain
+        private let stderr: Drain
+        private let started = Date()
+        let arguments: [String]
+
+        init(_ arguments: [String]) throws {
+            self.arguments = arguments
+            process.executableURL = try TouchHostBinary.locate()
+            process.arguments = arguments
+            let out = Pipe()
+            let err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            watch = ResidentSetWatch(pid: process.processIdentifier)
+            stdout = Drain(out.fileHandleForReading)
+            stderr = Drain(err.fileHandleForReading)
+        }
+
+        /// Waits for the exit; the program is killed and this throws after `timeout` seconds.
+        func finish(timeout: TimeInterval) throws -> (TouchHostBinary.Result, peakMiB: Int, seconds: Double) {
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning, Date() < deadline { usleep(20_000) }
+            let peak = watch.stop()
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                throw TouchHostBinary.Failure(description: "touchhost \(arguments.joined(separator: " ")) ran past \(timeout) s, \(peak) MiB")
+            }
+            let result = TouchHostBinary.Result(
+                status: process.terminationStatus,
+                lines: String(decoding: stdout.wait(), as: UTF8.self).split(separator: "\n").map(String.init),
+                error: String(decoding: stderr.wait(), as: UTF8.self))
+            return (result, peak, Date().timeIntervalSince(started))
+        }
+    }
+
+    private func run(_ arguments: [String], timeout: TimeInterval) throws -> (TouchHostBinary.Result, peakMiB: Int, seconds: Double) {
+        try Watched(arguments).finish(timeout: timeout)
+    }
+
+    /// `/dev/zero` never blocks and never answers: one line saying so, in the handshake's time.
+    @Test(arguments: ["monitor", "record"])
+    func devZeroFailsTheHandshakeInBoundedTimeAndMemory(_ command: String) throws {
+        let recording = FileManager.default.temporaryDirectory.appendingPathComponent("zero-\(getpid()).threc")
+        defer { try? FileManager.default.removeItem(at: recording) }
+        let arguments = command == "monitor" ? ["monitor", "/dev/zero", "--json", "--duration", "2"]
+            : ["record", "/dev/zero", "-o", recording.path, "--duration", "2"]
+        let (result, peak, _) = try run(arguments, timeout: 20)
+        #expect(result.status == 1, "\(result.error)")
+        #expect(result.error.hasPrefix("touchhost: /dev/zero: no answer to the device-info request"), "\(result.error)")
+        #expect(result.error.split(separator: "\n").count == 1, "\(result.error)")
+        #expect(peak < 100, "peak resident set \(peak) MiB")
+    }
+
+    /// A controller that answers, then floods the link as fast as it can: `--duration` holds.
+    @Test func aFloodingControllerCannotHoldTheMonitorPastItsDuration() throws {
+        let listener = try CAPITCPListener()
+        let monitor = try Watched(["monitor", "tcp:127.0.0.1:\(listener.port)", "--json", "--duration", "1.5"])
+        let fd = try listener.accept(within: 10)
+        let link = FileDescriptorLink(name: "flood", read: fd, write: fd, ownsDescriptors: false)
+        var decoder = FrameDecoder()
+        var answered = false
+        let deadline = Date().addingTimeInterval(5)
+        while !answered, Date() < deadline {
+            guard link.waitForInput(milliseconds: 50) else { continue }
+            var bytes: [UInt8] = []
+            _ = try? link.read(into: &bytes)
+            for byte in bytes where !answered {
+                if case .command(let frame)? = decoder.push(byte), frame.command == .getInfo {
+                    var info = ByteBuffer()
+                    FrameEncoder.encode(.info(PlayedController.info()), to: &info)
+                    try link.write(info.bytes)
+                    answered = true
+                }
+            }
+        }
+        try #require(answered, "the monitor never asked for the device's info")
+        // Noise between idle delimiters, as fast as the host takes it, until the host goes.
+        let flooding = Flag()
+        flooding.set()
+        Thread.detachNewThread {
+            defer { close(fd) }
+            var noise = [UInt8](repeating: 0, count: 65_536)
+            for index in noise.indices where index % 3 == 0 { noise[index] = UInt8(truncatingIfNeeded: index &* 31) }
+            while flooding.isSet {
+                // Waits until the host has taken some (no busy loop on a shared machine), then fills up again.
+                var writable = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                guard poll(&writable, 1, 100) >= 0 else { break }
+                let written = noise.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                if written < 0, errno != EINTR, errno != EAGAIN { break }
+            }
+        }
+        defer { flooding.clear() }
+        let (result, peak, seconds) = try monitor.finish(timeout: 30)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(seconds < 10, "the monitor ran \(seconds) s")
+        #expect(peak < 100, "peak resident set \(peak) MiB")
+    }
+}
+
+/// A flag two threads share.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    func clear() { lock.withLock { value = false } }
+    var isSet: Bool { lock.withLock { value } }
+}
