@@ -21,12 +21,15 @@ import TouchCore
             return BadMessage(name: name, message: .touch(TouchEventRecord(timestamp: 500, touch: touch)))
         }
 
+        /// A gesture action its recognizer's state allows (a first `began`, a `recognized`): only its
+        /// values are wrong.
         static func gesture(_ name: String, _ kind: GestureKind, location: PanelPoint = PanelPoint(x: 100, y: 50),
                             _ values: (inout GestureValues) -> Void) -> BadMessage {
             var settings = GestureValues()
             values(&settings)
+            let state: GestureActionState = kind == .tap || kind == .circle ? .recognized : .began
             let event = GestureEvent(
-                recognizer: 4, kind: kind, state: .changed, timestamp: 600, location: location, touches: 1, values: settings)
+                recognizer: 4, kind: kind, state: state, timestamp: 600, location: location, touches: 1, values: settings)
             return BadMessage(name: name, message: .gesture(event))
         }
 
@@ -95,9 +98,9 @@ import TouchCore
     /// The board name is 16 bytes the device chooses: escape sequences and line ends in it are shown
     /// escaped, so it can neither drive the terminal nor forge a line of output.
     @Test(arguments: [
-        ("\u{1B}[2J\nEvil\r\u{07}", #"\x1B[2J\nEvil\r\x07"#),
-        ("kiosk\u{1B}]0;x\u{07}", #"kiosk\x1B]0;x\x07"#),
-        ("a\u{7F}b\u{9B}31m", #"a\x7Fb\x9B31m"#),
+        ("\u{1B}[2J\nEvil\r\u{07}", #"\u{1B}[2J\u{A}Evil\u{D}\u{7}"#),
+        ("kiosk\u{1B}]0;x\u{07}", #"kiosk\u{1B}]0;x\u{7}"#),
+        ("a\u{7F}b\u{9B}31m", #"a\u{7F}b\u{9B}31m"#),
         ("\u{202E}gnp.exe", #"\u{202E}gnp.exe"#),
     ])
     func aBoardNameIsShownEscapedInTheMonitorsLines(name: String, shown: String) throws {
@@ -134,8 +137,8 @@ import TouchCore
         var state = MonitorState(port: "/dev/pts/\u{1B}9", link: "pty", recognizerNames: RecognizerSelection.kiosk.engineNames)
         state.info = try #require(decoded)
         let lines = MonitorScreen.lines(state, width: 120, height: 30)
-        #expect(lines[0].hasPrefix(#" \x1B[2J\nEvil  fw 1.0.0  345.0 x 194.0 mm"#), "\(lines[0])")
-        #expect(lines[0].contains(#"/dev/pts/\x1B9"#), "\(lines[0])")
+        #expect(lines[0].hasPrefix(#" \u{1B}[2J\u{A}Evil  fw 1.0.0  345.0 x 194.0 mm"#), "\(lines[0])")
+        #expect(lines[0].contains(#"/dev/pts/\u{1B}9"#), "\(lines[0])")
         #expect(!lines.joined().unicodeScalars.contains { DisplayText.needsEscape($0) })
     }
 

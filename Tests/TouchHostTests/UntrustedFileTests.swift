@@ -51,8 +51,8 @@ import TouchCore
         (#"<Point X="100" Y="200" T="-9223372036854775808" />"#, "goes back"),
         (#"<Point X="100" Y="200" T="99999999999999999999" />"#, "is out of range"),
         (#"<Point X="100" Y="200" T="4999" />"#, "goes back"),
-        (#"<Point X="100" Y="200" T="\x1B[2J7777...(100 000 sevens)" />"#,
-         #"T="\x1B[2J"# + String(repeating: "7", count: 36) + "\u{2026}\" is not whole milliseconds"),
+        (#"<Point X="100" Y="200" T="\u{1B}[2J7777...(100 000 sevens)" />"#,
+         #"T="\u{1B}[2J"# + String(repeating: "7", count: 36) + "\u{2026}\" is not whole milliseconds"),
     ])
     func aUnistrokePointNoPenCouldMakeIsOneLineNamingFileAndLine(point: String, words: String) throws {
         let sevens = "<Point X=\"100\" Y=\"200\" T=\"\u{1B}[2J" + String(repeating: "7", count: 100_000) + "\" />"
@@ -138,7 +138,7 @@ import TouchCore
         let file = try CraftedFile.write(text, name: "noaxes.events")
         defer { CraftedFile.remove(file) }
         let result = try TouchHostBinary.run(try TouchHostBinary.locate(), ["replay", file], timeout: 30)
-        Self.expectOneLineError(result, file: file, line: nil, saying: #"\x1B[31mRed\r"#)
+        Self.expectOneLineError(result, file: file, line: nil, saying: #"\u{1B}[31mRed\u{D}"#)
         let cut = result.error.contains("\u{2026} has no x position axis")
         #expect(cut, "\(result.error.prefix(300))")
     }
@@ -221,8 +221,8 @@ import TouchCore
             BadLine(text: "(9 x 1 000 000) < 00", words: "time '\(String(repeating: "9", count: 40))\u{2026}' is out of range"),
             BadLine(text: "12 < (zz x 1 000 000)", words: "'\(String(repeating: "z", count: 40))\u{2026}' is not hex bytes"),
             BadLine(text: "12 (< x 1 000 000) 00", words: "direction '\(String(repeating: "<", count: 40))\u{2026}' is neither"),
-            BadLine(text: "12 < 00\r0a", words: #"'00\r0a' is not hex bytes"#),
-            BadLine(text: "\u{1B}[2J < 00", words: #"time '\x1B[2J' is not a whole number"#),
+            BadLine(text: "12 < 00\r0a", words: #"'00\u{D}0a' is not hex bytes"#),
+            BadLine(text: "\u{1B}[2J < 00", words: #"time '\u{1B}[2J' is not a whole number"#),
             BadLine(text: "-5 < 00", words: "time '-5' is not a whole number"),
             BadLine(text: "2305843009213693952 < 00", words: "time '2305843009213693952' is out of range"),
             BadLine(text: "1 < 00", words: "time 1 is before the previous line's 25999"),
@@ -249,6 +249,6 @@ import TouchCore
         let file = try CraftedFile.write("threc 1\u{1B}[2J" + String(repeating: "x", count: 500_000) + "\n", name: "header.threc")
         defer { CraftedFile.remove(file) }
         let result = try TouchHostBinary.run(try TouchHostBinary.locate(), ["replay", file], timeout: 30)
-        Self.expectOneLineError(result, file: file, line: nil, saying: #"line 1: expected 'threc 1', not 'threc 1\x1B[2J"# + String(repeating: "x", count: 29) + "\u{2026}'")
+        Self.expectOneLineError(result, file: file, line: nil, saying: #"line 1: expected 'threc 1', not 'threc 1\u{1B}[2J"# + String(repeating: "x", count: 29) + "\u{2026}'")
     }
 }

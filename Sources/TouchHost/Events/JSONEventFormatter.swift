@@ -128,11 +128,14 @@ struct JSONFields {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                // JSON requires only the C0 controls escaped; DEL, C1 and the line separators are
-                // escaped too, so a line of the stream printed raw cannot drive a terminal either.
+                // JSON requires only the C0 controls escaped; every character `DisplayText` would
+                // escape is escaped too (in UTF-16 units, as JSON spells them), so a line of the
+                // stream printed raw cannot drive a terminal either.
                 if scalar.value < 0x20 || DisplayText.needsEscape(scalar) {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    for unit in String(scalar).utf16 {
+                        let hex = String(unit, radix: 16)
+                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    }
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
