@@ -2,8 +2,8 @@
 /// safe to show in one line on a terminal: nothing in it can end the line, move the cursor, start
 /// an escape sequence or reorder what follows. Control characters (C0, DEL, C1), format characters
 /// (bidirectional overrides, zero-width marks), line and paragraph separators, private-use,
-/// surrogate and unassigned code points are written as `\u{1B}`, as script errors write them
-/// (`ScriptTokens.shown`); everything else is kept.
+/// surrogate and unassigned code points are written as `\u{1B}`; everything else is kept. Script,
+/// recording and importer errors quote tokens through `excerpt`.
 public enum DisplayText {
     public static func escaped<Text: StringProtocol>(_ text: Text) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return String(text) }

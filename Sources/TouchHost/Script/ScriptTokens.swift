@@ -60,29 +60,10 @@ struct ScriptTokens {
         if let extra = peek() { throw error("unexpected \(Self.shown(extra))") }
     }
 
-    /// The most characters of a word an error message quotes.
-    static let shownLength = 40
-
-    /// A word of the script as an error message quotes it: in quotes, cut after `shownLength`
-    /// characters with an ellipsis, and with control and format characters written as `\u{…}`,
-    /// so a message is one short line of plain text whatever the file held.
+    /// A word of the script as an error message quotes it: in quotes, escaped and cut as
+    /// `DisplayText.excerpt` cuts every untrusted token.
     static func shown(_ word: some StringProtocol) -> String {
-        var text = "'"
-        var count = 0
-        for scalar in word.unicodeScalars {
-            if count == shownLength {
-                text += "…"
-                break
-            }
-            count += 1
-            switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned:
-                text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default:
-                text.unicodeScalars.append(scalar)
-            }
-        }
-        return text + "'"
+        "'" + DisplayText.excerpt(word) + "'"
     }
 
     /// A number, finite and within `bound` either way.
