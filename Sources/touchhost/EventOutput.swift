@@ -5,51 +5,30 @@ import TouchHost
 /// goes out line by line so a reader at the other end of a pipe sees each event as it happens;
 /// replay output is written in large blocks.
 final class EventOutput {
-    private let json: JSONEventFormatter?
-    private let readable: ReadableEventFormatter?
-    private let aligned: MonitorLineFormatter?
+    private let lines: EventLines
     private let live: Bool
     private var pending: [UInt8] = []
 
     init(json: Bool, recognizerNames: [String], source: String? = nil, live: Bool = false, aligned: Bool = false) {
         self.live = live
-        self.aligned = aligned && !json ? MonitorLineFormatter(recognizerNames: recognizerNames) : nil
-        if json {
-            self.json = JSONEventFormatter(recognizerNames: recognizerNames, source: source)
-            readable = nil
-        } else {
-            self.json = nil
-            var readable = ReadableEventFormatter(recognizerNames: recognizerNames)
-            readable.source = source
-            self.readable = readable
-        }
+        lines = EventLines(json: json, recognizerNames: recognizerNames, source: source, aligned: aligned)
     }
 
     deinit { flush() }
 
     /// Why the link went: said with the next `disconnected` status, once (JSON: `port` and `cause`).
-    var disconnection: LinkError?
+    var disconnection: LinkError? {
+        get { lines.disconnection }
+        set { lines.disconnection = newValue }
+    }
     /// The port found again: said with the next `reconnected` status line, once.
-    var reconnection: String?
+    var reconnection: String? {
+        get { lines.reconnection }
+        set { lines.reconnection = newValue }
+    }
 
     func write(_ event: HostEvent) {
-        var link: (port: String, cause: String)?
-        if case .status(let status) = event, status.kind == .disconnected, let error = disconnection {
-            link = (error.port, error.reason)
-            disconnection = nil
-        }
-        let formatted = json?.line(for: event, link: link)
-            ?? (aligned != nil ? aligned?.line(for: event) : readable?.line(for: event))
-        guard var line = formatted else { return }
-        if json == nil, case .status(let status) = event {
-            if let link {
-                line += ": \(DisplayText.escaped(link.port)): \(DisplayText.escaped(link.cause))"
-            } else if status.kind == .reconnected, let port = reconnection {
-                line += ": \(DisplayText.escaped(port))"
-                reconnection = nil
-            }
-        }
-        write(line: line)
+        if let line = lines.line(for: event) { write(line: line) }
     }
 
     func write(line: String) {

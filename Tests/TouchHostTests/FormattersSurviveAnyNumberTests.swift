@@ -88,7 +88,12 @@ import TouchCore
     @Test func aLongTokenIsCutToFortyCharactersWithAnEllipsis() {
         #expect(DisplayText.excerpt(String(repeating: "x", count: 1_000_000)) == String(repeating: "x", count: 40) + "\u{2026}")
         #expect(DisplayText.excerpt(String(repeating: "x", count: 40)) == String(repeating: "x", count: 40))
-        #expect(DisplayText.excerpt("\r\n" + String(repeating: "y", count: 50)) == #"\u{D}\u{A}"# + String(repeating: "y", count: 39) + "\u{2026}")
+        // Counted as shown: each escape as the characters it prints.
+        #expect(DisplayText.excerpt("\r\n" + String(repeating: "y", count: 50)) == #"\u{D}\u{A}"# + String(repeating: "y", count: 30) + "\u{2026}")
+        // One Character of a thousand combining marks (found by fuzzing: a NUL-filled name quoted
+        // whole, and a grapheme cluster counting as one): cut as shown, never whole.
+        #expect(DisplayText.excerpt("e" + String(repeating: "\u{301}", count: 1_000)).unicodeScalars.count == 41)
+        #expect(DisplayText.excerpt(String(repeating: "\u{0}", count: 100)) == String(repeating: #"\u{0}"#, count: 8) + "\u{2026}")
     }
 
     /// JSON strings escape what JSON requires, and DEL, C1 and the line separators besides; they

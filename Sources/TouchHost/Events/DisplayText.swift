@@ -10,7 +10,7 @@ public enum DisplayText {
         var out = ""
         for scalar in text.unicodeScalars {
             if needsEscape(scalar) {
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                out += escape(scalar)
             } else {
                 out.unicodeScalars.append(scalar)
             }
@@ -18,22 +18,28 @@ public enum DisplayText {
         return out
     }
 
-    /// The longest token an error message quotes whole, in characters.
+    /// The longest token an error message quotes whole, in characters as shown.
     public static let excerptLength = 40
 
-    /// `text` for an error message: escaped, and cut to `limit` characters with an ellipsis, so a
-    /// 100 MB token costs one short line.
+    /// `text` for an error message: escaped, and cut with an ellipsis once `limit` characters would
+    /// be shown, so a 100 MB token costs one short line. Counted as shown, scalar by scalar: an
+    /// escape counts as the characters it prints and a character built of a thousand combining
+    /// marks as a thousand, so nothing a file holds makes the quote longer than `limit`.
     public static func excerpt<Text: StringProtocol>(_ text: Text, limit: Int = excerptLength) -> String {
-        var cut = ""
-        var count = 0
-        for character in text {
-            if count == limit {
-                return escaped(cut) + "\u{2026}"
-            }
-            cut.append(character)
-            count += 1
+        var out = ""
+        var shown = 0
+        for scalar in text.unicodeScalars {
+            let piece = needsEscape(scalar) ? escape(scalar) : nil
+            let width = piece?.count ?? 1
+            if shown + width > limit { return out + "\u{2026}" }
+            if let piece { out += piece } else { out.unicodeScalars.append(scalar) }
+            shown += width
         }
-        return escaped(cut)
+        return out
+    }
+
+    static func escape(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     }
 
     public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {

@@ -65,7 +65,11 @@ public struct EvemuImporter: Sendable {
     /// Imports `events`, taking the device description from `description` when given, else from
     /// the events file itself when it has `A:` lines, else from `descriptionFile(for:)`.
     public func load(events: URL, description: URL? = nil) throws -> Recording {
-        let eventsText = try Self.read(events)
+        try load(eventsText: try Self.read(events), of: events, description: description)
+    }
+
+    /// Imports events already read from `events` (`replay` reads every file once, bounded).
+    public func load(eventsText: String, of events: URL, description: URL? = nil) throws -> Recording {
         var device = EvemuDevice()
         let descriptionURL = description ?? (eventsText.contains("\nA:") || eventsText.hasPrefix("A:") ? nil : Self.descriptionFile(for: events))
         if let descriptionURL {

@@ -8,7 +8,8 @@ enum ImportedSource {
             switch format {
             case .evemu:
                 let recording = try EvemuImporter(size: options.size).load(
-                    events: URL(fileURLWithPath: path), description: options.description.map { URL(fileURLWithPath: $0) })
+                    eventsText: text, of: URL(fileURLWithPath: path),
+                    description: options.description.map { URL(fileURLWithPath: $0) })
                 var items = recording.frames.map { ReplayItem.frame($0) }
                 // A recording that stops with fingers down says nothing of their lifts: cancelled.
                 if recording.endsWithTouchesDown { items.append(.cancel(at: max(recording.endTime, recording.frames.last?.timestamp ?? 0))) }

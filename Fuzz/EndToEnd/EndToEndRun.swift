@@ -1,0 +1,127 @@
+import Glibc
+import TouchCore
+import TouchHost
+
+// What every end-to-end fuzz target does with one input: what `touchhost replay FILE --json` and
+// `touchhost replay FILE` do with a file a user hands them. The input is written to a file and
+// loaded by `ReplaySource.load`, its warnings escaped as the command prints them, and the replay
+// driven by `ReplayDriver` with the kiosk recognizers into `EventLines`, as JSON, readable and
+// aligned (monitor) lines at once. A long input is cut as a signal cuts it (`cancelAll`, `finish`)
+// after `stepLimit` steps, so one input costs bounded time.
+//
+// Checked on every input, beyond "no trap, no memory error":
+// - the JSON lines keep the stream's promises as a reader sees them (`StreamPromises`: every line
+//   is JSON, `t` never decreases, every `began` gets exactly one `ended` or `cancelled`, ids never
+//   come back, slots within the tracker, gestures begin before they change or end, nothing live at
+//   the end);
+// - no line, warning or error message can drive a terminal or forge a line (`TerminalSafe`);
+// - an error message is one short line (long tokens are cut), and names the file.
+
+enum EndToEndRun {
+    static let stepLimit = 300
+    static let recognizers = RecognizerSelection.kiosk
+
+    /// A file per process, rewritten for every input.
+    static let directory: String = {
+        var template = Array("/tmp/touchhost-fuzz-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { fatalError("mkdtemp: \(errno)") }
+        return String(cString: made)
+    }()
+
+    /// Replays `bytes` as a file named `input.EXTENSION`, in the format its name and contents say.
+    static func replayFile(_ bytes: UnsafeBufferPointer<UInt8>, extension fileExtension: String, options: ImportOptions) {
+        let path = "\(directory)/input.\(fileExtension)"
+        write(bytes, to: path)
+        let source: ReplaySource
+        do {
+            source = try ReplaySource.load(path: path, format: .auto, options: options)
+        } catch {
+            checkErrorMessage(error.message, path: path)
+            return
+        }
+        for warning in source.warnings {
+            let line = "touchhost: warning: \(DisplayText.escaped(warning))"
+            precondition(TerminalSafe.isSafe(line), "warning could drive a terminal: \(line.debugDescription)")
+        }
+        replay(source)
+    }
+
+    /// Drives `source` to its end, or to `stepLimit` and then as a signal would, checking every line.
+    static func replay(_ source: ReplaySource) {
+        let json = EventLines(json: true, recognizerNames: recognizers.engineNames)
+        let readable = EventLines(json: false, recognizerNames: recognizers.engineNames)
+        let aligned = EventLines(json: false, recognizerNames: recognizers.engineNames, aligned: true)
+        var promises = StreamPromises(capacity: TouchLimits.maxContacts)
+        var pending: [String] = []
+        let sink: (HostEvent) -> Void = { event in
+            for output in [readable, aligned] {
+                if let line = output.line(for: event) {
+                    precondition(TerminalSafe.isSafe(line), "line could drive a terminal: \(line.debugDescription)")
+                }
+            }
+            if let line = json.line(for: event) {
+                precondition(TerminalSafe.isSafe(line), "JSON line could drive a terminal: \(line.debugDescription)")
+                pending.append(line)
+            }
+        }
+        let driver = ReplayDriver(source, recognizers: recognizers, sink: sink)
+        // One step at a time, so each step's lines are held to the slots of the tracker they came
+        // from (a recorded device may describe itself again with another number of contacts).
+        var steps = 0
+        var capacity = driver.pipeline?.tracker.capacity
+        while !driver.isFinished {
+            if steps == stepLimit {
+                driver.cancelAll()
+                driver.finish()
+            } else {
+                driver.step(limit: 1)
+                steps += 1
+            }
+            let now = driver.pipeline?.tracker.capacity
+            promises.capacity = max(capacity ?? now ?? TouchLimits.maxContacts, now ?? 0)
+            capacity = now
+            promises.check(pending)
+            pending.removeAll(keepingCapacity: true)
+        }
+        promises.finish()
+        precondition(promises.violations.isEmpty, "broken promises: \(promises.violations.prefix(5))")
+    }
+
+    /// What the command prints for a file it refuses: one line, short whatever the file holds.
+    static func checkErrorMessage(_ message: String, path: String) {
+        let line = "touchhost: \(DisplayText.escaped(message))"
+        precondition(TerminalSafe.isSafe(line), "error could drive a terminal: \(line.debugDescription)")
+        // Quoted tokens are cut to at most 80 characters as shown, so an error stays short whatever
+        // the file holds; the inputs run to 4 KiB, past that bound.
+        let length = line.unicodeScalars.count - path.unicodeScalars.count
+        precondition(length <= 400, "error of \(length) characters besides the path: \(line.prefix(400))")
+        precondition(message.contains(path), "error does not name the file: \(line)")
+    }
+
+    static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        precondition(descriptor >= 0, "open \(path): \(errno)")
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            precondition(written > 0, "write \(path): \(errno)")
+            offset += written
+        }
+        close(descriptor)
+    }
+}
+
+/// Text that can go to a terminal as it is: no control, format or separator characters, nothing
+/// private or unassigned (what `DisplayText` escapes), so no escape sequence and no forged line.
+enum TerminalSafe {
+    static func isSafe(_ line: String) -> Bool {
+        // Printable ASCII, nearly every line, is safe without looking up each character's category.
+        if line.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return true }
+        return line.unicodeScalars.allSatisfy { scalar in
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned: false
+            default: true
+            }
+        }
+    }
+}
