@@ -7,49 +7,8 @@ import TouchHost
 /// A link that never runs dry cannot grow the host's memory or hold it past its limits: each pump
 /// reads a bounded amount, handles it, then checks `--duration`.
 @Suite(.serialized) struct BoundedReadTests {
-    /// touchhost running, watched: its output drained, its peak resident set sampled.
-    final class Watched {
-        let process = Process()
-        private let watch: ResidentSetWatch
-        private let stdout: Drain
-        private let stderr: Drain
-        private let started = Date()
-        let arguments: [String]
-
-        init(_ arguments: [String]) throws {
-            self.arguments = arguments
-            process.executableURL = try TouchHostBinary.locate()
-            process.arguments = arguments
-            let out = Pipe()
-            let err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            watch = ResidentSetWatch(pid: process.processIdentifier)
-            stdout = Drain(out.fileHandleForReading)
-            stderr = Drain(err.fileHandleForReading)
-        }
-
-        /// Waits for the exit; the program is killed and this throws after `timeout` seconds.
-        func finish(timeout: TimeInterval) throws -> (TouchHostBinary.Result, peakMiB: Int, seconds: Double) {
-            let deadline = Date().addingTimeInterval(timeout)
-            while process.isRunning, Date() < deadline { usleep(20_000) }
-            let peak = watch.stop()
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                throw TouchHostBinary.Failure(description: "touchhost \(arguments.joined(separator: " ")) ran past \(timeout) s, \(peak) MiB")
-            }
-            let result = TouchHostBinary.Result(
-                status: process.terminationStatus,
-                lines: String(decoding: stdout.wait(), as: UTF8.self).split(separator: "\n").map(String.init),
-                error: String(decoding: stderr.wait(), as: UTF8.self))
-            return (result, peak, Date().timeIntervalSince(started))
-        }
-    }
-
-    private func run(_ arguments: [String], timeout: TimeInterval) throws -> (TouchHostBinary.Result, peakMiB: Int, seconds: Double) {
-        try Watched(arguments).finish(timeout: timeout)
+    private func run(_ arguments: [String], timeout: TimeInterval) throws -> TouchHostBinary.Measured {
+        try TouchHostBinary.measure(try TouchHostBinary.locate(), arguments, timeout: timeout)
     }
 
     /// `/dev/zero` never blocks and never answers: one line saying so, in the handshake's time.
@@ -59,17 +18,19 @@ import TouchHost
         defer { try? FileManager.default.removeItem(at: recording) }
         let arguments = command == "monitor" ? ["monitor", "/dev/zero", "--json", "--duration", "2"]
             : ["record", "/dev/zero", "-o", recording.path, "--duration", "2"]
-        let (result, peak, _) = try run(arguments, timeout: 20)
+        let result = try run(arguments, timeout: 20)
+        #expect(!result.timedOut, "still running after 20 s")
         #expect(result.status == 1, "\(result.error)")
         #expect(result.error.hasPrefix("touchhost: /dev/zero: no answer to the device-info request"), "\(result.error)")
         #expect(result.error.split(separator: "\n").count == 1, "\(result.error)")
-        #expect(peak < 100, "peak resident set \(peak) MiB")
+        #expect(result.peakMiB < 100, "peak resident set \(result.peakMiB) MiB")
     }
 
     /// A controller that answers, then floods the link as fast as it can: `--duration` holds.
     @Test func aFloodingControllerCannotHoldTheMonitorPastItsDuration() throws {
         let listener = try CAPITCPListener()
-        let monitor = try Watched(["monitor", "tcp:127.0.0.1:\(listener.port)", "--json", "--duration", "1.5"])
+        let monitor = try TouchHostBinary.Child(
+            try TouchHostBinary.locate(), ["monitor", "tcp:127.0.0.1:\(listener.port)", "--json", "--duration", "1.5"])
         let fd = try listener.accept(within: 10)
         let link = FileDescriptorLink(name: "flood", read: fd, write: fd, ownsDescriptors: false)
         var decoder = FrameDecoder()
@@ -105,10 +66,11 @@ import TouchHost
             }
         }
         defer { flooding.clear() }
-        let (result, peak, seconds) = try monitor.finish(timeout: 30)
+        let result = monitor.finish(timeout: 30)
+        #expect(!result.timedOut, "still running after 30 s")
         #expect(result.status == 0, "\(result.error)")
-        #expect(seconds < 10, "the monitor ran \(seconds) s")
-        #expect(peak < 100, "peak resident set \(peak) MiB")
+        #expect(result.seconds < 10, "the monitor ran \(result.seconds) s")
+        #expect(result.peakMiB < 100, "peak resident set \(result.peakMiB) MiB")
     }
 }
 

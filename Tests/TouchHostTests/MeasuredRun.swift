@@ -11,6 +11,8 @@ extension TouchHostBinary {
         var output: String
         var error: String
         var peakKiB: Int
+        /// From the start to the exit, or to the kill.
+        var seconds: Double = 0
 
         var lines: [String] { output.split(separator: "\n").map(String.init) }
         var peakMiB: Double { Double(peakKiB) / 1_024 }
@@ -22,55 +24,74 @@ extension TouchHostBinary {
     static func measure(
         _ binary: URL, _ arguments: [String], timeout: TimeInterval, addressSpaceMiB: Int = 2_048
     ) throws -> Measured {
-        let argv = ["/bin/sh", "-c", "ulimit -v \(addressSpaceMiB * 1_024) && exec \"$0\" \"$@\"", binary.path] + arguments
-        let out = Pipe()
-        let err = Pipe()
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, out.fileHandleForWriting.fileDescriptor, 1)
-        posix_spawn_file_actions_adddup2(&actions, err.fileHandleForWriting.fileDescriptor, 2)
-        // Nothing else open goes to the child: another test's pipe held open by it would keep that
-        // test waiting. (A descriptor closed meanwhile is no error: glibc ignores it.)
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
-            if let descriptor = Int32(name), descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
-        }
-        // A test runner's thread may have blocked signals the child would inherit.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        var pid: pid_t = 0
-        let cArguments = argv.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, cArguments, environ)
-        try? out.fileHandleForWriting.close()
-        try? err.fileHandleForWriting.close()
-        guard spawned == 0 else { throw Failure(description: "cannot start /bin/sh: \(String(cString: strerror(spawned)))") }
-        let stdout = Drain(out.fileHandleForReading)
-        let stderr = Drain(err.fileHandleForReading)
-        var status: Int32 = 0
-        var usage = rusage()
-        var timedOut = false
-        let deadline = Date().addingTimeInterval(timeout)
-        while wait4(pid, &status, WNOHANG, &usage) == 0 {
-            if Date() >= deadline {
-                timedOut = true
-                kill(pid, SIGKILL)
-                _ = wait4(pid, &status, 0, &usage)
-                break
+        try Child(binary, arguments, addressSpaceMiB: addressSpaceMiB).finish(timeout: timeout)
+    }
+
+    /// The binary running, for a test that talks to it meanwhile: its output drained as it comes,
+    /// its peak memory the kernel's own count when it is reaped.
+    final class Child {
+        let pid: pid_t
+        private let stdout: Drain
+        private let stderr: Drain
+        private let started = Date()
+
+        init(_ binary: URL, _ arguments: [String], addressSpaceMiB: Int = 2_048) throws {
+            let argv = ["/bin/sh", "-c", "ulimit -v \(addressSpaceMiB * 1_024) && exec \"$0\" \"$@\"", binary.path] + arguments
+            let out = Pipe()
+            let err = Pipe()
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, out.fileHandleForWriting.fileDescriptor, 1)
+            posix_spawn_file_actions_adddup2(&actions, err.fileHandleForWriting.fileDescriptor, 2)
+            // Nothing else open goes to the child: another test's pipe held open by it would keep that
+            // test waiting. (A descriptor closed meanwhile is no error: glibc ignores it.)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
+                if let descriptor = Int32(name), descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
             }
-            usleep(10_000)
+            // A test runner's thread may have blocked signals the child would inherit.
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            var none = sigset_t()
+            sigemptyset(&none)
+            posix_spawnattr_setsigmask(&attributes, &none)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+            var pid: pid_t = 0
+            let cArguments = argv.map { strdup($0) } + [nil]
+            defer { cArguments.forEach { free($0) } }
+            let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, cArguments, environ)
+            try? out.fileHandleForWriting.close()
+            try? err.fileHandleForWriting.close()
+            guard spawned == 0 else { throw Failure(description: "cannot start /bin/sh: \(String(cString: strerror(spawned)))") }
+            self.pid = pid
+            stdout = Drain(out.fileHandleForReading)
+            stderr = Drain(err.fileHandleForReading)
         }
-        // Exit status, or 128 + the signal that ended it, as a shell reports it.
-        let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Measured(
-            status: code, timedOut: timedOut, output: String(decoding: stdout.wait(), as: UTF8.self),
-            error: String(decoding: stderr.wait(), as: UTF8.self), peakKiB: usage.ru_maxrss)
+
+        /// Waits for the exit; the program is killed at `timeout` seconds (`timedOut`).
+        func finish(timeout: TimeInterval) -> Measured {
+            var status: Int32 = 0
+            var usage = rusage()
+            var timedOut = false
+            let deadline = started.addingTimeInterval(timeout)
+            while wait4(pid, &status, WNOHANG, &usage) == 0 {
+                if Date() >= deadline {
+                    timedOut = true
+                    kill(pid, SIGKILL)
+                    _ = wait4(pid, &status, 0, &usage)
+                    break
+                }
+                usleep(10_000)
+            }
+            // Exit status, or 128 + the signal that ended it, as a shell reports it.
+            let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+            return Measured(
+                status: code, timedOut: timedOut, output: String(decoding: stdout.wait(), as: UTF8.self),
+                error: String(decoding: stderr.wait(), as: UTF8.self), peakKiB: usage.ru_maxrss,
+                seconds: Date().timeIntervalSince(started))
+        }
     }
 
     /// A file in the temporary folder holding `text`, for one test.

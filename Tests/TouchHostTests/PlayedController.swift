@@ -95,31 +95,3 @@ final class PlayedController {
     }
 }
 
-/// The largest resident set a process reaches while it runs, sampled from /proc every 20 ms.
-final class ResidentSetWatch: @unchecked Sendable {
-    private let lock = NSLock()
-    private var peak = 0
-    private var stopped = false
-
-    init(pid: Int32) {
-        Thread.detachNewThread { [self] in
-            while !lock.withLock({ stopped }) {
-                if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-                    let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-                    let kib = Int(line.split(separator: " ").dropFirst().first ?? "")
-                {
-                    lock.withLock { peak = max(peak, kib) }
-                }
-                usleep(20_000)
-            }
-        }
-    }
-
-    /// The peak in MiB so far; stops watching.
-    func stop() -> Int {
-        lock.withLock {
-            stopped = true
-            return peak / 1024
-        }
-    }
-}
