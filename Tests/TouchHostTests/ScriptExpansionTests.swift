@@ -209,6 +209,32 @@ import TouchCore
         #expect(count == 2 || last < 10_000_000)
     }
 
+    /// A cancel lifts every finger, so the gestures under way end with it: a day-long rotate and
+    /// path cancelled after 400 ms leave no actions behind. (Found by fuzzing `replay-script`:
+    /// their day of moves for fingers no longer down was made, and skipped, before the next action,
+    /// which held `replay` for minutes.)
+    @Test(arguments: [
+        "rate 120\n1ms rotate at 0 0 radius 100 by -3600 in 86399s\n2ms path 0 0, 100 100, 0 100 in 86000s\n400ms cancel\n500ms tap 50 50",
+        "rate 1000\n0ms drag from 0 0 to 300 190 in 86399s fingers 20\n1s cancel\n2s tap 50 50",
+    ])
+    func aCancelEndsTheGesturesUnderWay(text: String) throws {
+        let script = try TouchScriptParser.parse(text)
+        let rate = try #require(script.reportRate)
+        var actions = script.stimuli(panel: .scriptDefault, rate: rate).makeIterator()
+        var afterCancel: [FingerAction] = []
+        var cancelled = false
+        while let action = actions.next() {
+            if cancelled { afterCancel.append(action.stimulus.action) }
+            if action.stimulus.action == .liftAll { cancelled = true }
+            #expect(afterCancel.count <= 2, "actions go on after the cancel")
+            if afterCancel.count > 2 { break }
+        }
+        #expect(afterCancel == [.down, .up], "only the tap after the cancel: \(afterCancel)")
+        guard afterCancel == [.down, .up] else { return }
+        let items = Array(script.idealReports(panel: .scriptDefault, rate: rate))
+        #expect(items.last.map { $0.time < 3_000_000 } == true)
+    }
+
     /// The emulator takes a script's actions one at a time as their times come.
     @Test func theEmulatorsFeedMakesOnlyTheNextAction() throws {
         let script = try TouchScriptParser.parse(Self.dayLong[1])

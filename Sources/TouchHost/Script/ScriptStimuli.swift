@@ -83,7 +83,14 @@ public struct ScriptStimuli: Sequence, Sendable {
             }
             guard var stroke = underway.popFirst() else { return nil }
             let stimulus = stroke.next()
-            if !stroke.isFinished { underway.push(stroke) }
+            if stimulus.stimulus.action == .liftAll {
+                // Every finger leaves the panel: the gestures under way end here. Their remaining
+                // moves would describe fingers no longer there, and making them (a day of them for a
+                // day-long drag) held up the next action for minutes (found by fuzzing).
+                underway.removeAll()
+            } else if !stroke.isFinished {
+                underway.push(stroke)
+            }
             return stimulus
         }
     }
@@ -258,6 +265,8 @@ struct StrokeQueue {
     private var heap: [Stroke] = []
 
     var first: Stroke? { heap.first }
+
+    mutating func removeAll() { heap.removeAll() }
 
     mutating func push(_ stroke: Stroke) {
         heap.append(stroke)
