@@ -146,9 +146,9 @@ final class Context {
         var items: [QueuedEvent] = []
         for event in collected {
             switch event {
-            case .touch(let touch, let at): items.append(.touch(touch, at: at))
+            case .touch(let touch, let at, let screen): items.append(.touch(touch, at: at, screen: screen))
             case .status(let status): items.append(.status(status))
-            case .gesture(let gesture): items.append(named(gesture))
+            case .gesture(let gesture, let screen): items.append(named(gesture, screen: screen))
             }
         }
         collected.removeAll(keepingCapacity: true)
@@ -168,14 +168,14 @@ final class Context {
         return result
     }
 
-    private func named(_ gesture: GestureEvent) -> QueuedEvent {
+    private func named(_ gesture: GestureEvent, screen: ScreenPlacement?) -> QueuedEvent {
         let index = Int(gesture.recognizer)
         let name = index < names.count ? names[index] : "recognizer-\(index)"
         var template: String? = nil
         if gesture.kind == .template, Int(gesture.values.templateIndex) < templates.count {
             template = templates[Int(gesture.values.templateIndex)]
         }
-        return .gesture(gesture, name: name, template: template)
+        return .gesture(gesture, name: name, template: template, screen: screen)
     }
 
     // MARK: Errors and logging

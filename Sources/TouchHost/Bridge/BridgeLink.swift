@@ -14,9 +14,9 @@ public final class BridgeLink {
     /// Queues one event's frame; `flush` sends what is queued.
     public func send(_ event: HostEvent) {
         switch event {
-        case .touch(let touch, let time):
+        case .touch(let touch, let time, _):
             FrameEncoder.encode(.touch(TouchEventRecord(timestamp: time, touch: touch)), to: &pending)
-        case .gesture(let gesture):
+        case .gesture(let gesture, _):
             FrameEncoder.encode(.gesture(gesture), to: &pending)
         case .status(let status):
             FrameEncoder.encode(.status(DeviceStatus(bridging: status)), to: &pending)

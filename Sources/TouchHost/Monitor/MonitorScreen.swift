@@ -91,13 +91,19 @@ public enum MonitorScreen {
 
     static func sidebar(_ state: MonitorState, height: Int) -> [String] {
         guard height > 0 else { return [] }
-        var lines: [String] = ["TOUCHES  slot  id      x mm     y mm"]
         let live = state.touches.filter { $0.endedAt == nil }
+        // With a screen, each touch's pixels follow its millimetres.
+        let onScreen = state.touches.contains { $0.screen != nil }
+        var lines: [String] = ["TOUCHES  slot  id      x mm     y mm" + (onScreen ? "     x px     y px" : "")]
         if live.isEmpty { lines.append("  (none)") }
         for touch in live.prefix(6) {
-            lines.append("         \(String(touch.slot).padded(to: 4))  \(String(touch.trackingId).padded(to: 4))  "
+            var line = "         \(String(touch.slot).padded(to: 4))  \(String(touch.trackingId).padded(to: 4))  "
                 + "\(DecimalText.fixed(Double(touch.position.x), places: 1).padded(to: 7))  "
-                + "\(DecimalText.fixed(Double(touch.position.y), places: 1).padded(to: 7))")
+                + "\(DecimalText.fixed(Double(touch.position.y), places: 1).padded(to: 7))"
+            if let screen = touch.screen {
+                line += "  \(DecimalText.fixed(screen.x, places: 1).padded(to: 7))  \(DecimalText.fixed(screen.y, places: 1).padded(to: 7))"
+            }
+            lines.append(line)
         }
         lines.append("")
         lines.append(contentsOf: counterLines(state))
