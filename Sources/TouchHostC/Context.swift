@@ -26,6 +26,8 @@ final class Context {
     private var deliveries: [TouchDelivery] = []
     /// The latest time the context has seen: reports, advances.
     var now: Microseconds = 0
+    /// The screen its events are placed on (ScreenAPI.swift).
+    var screen = ContextScreen()
 
     private var queue: [QueuedEvent] = []
     private var head = 0
@@ -86,6 +88,7 @@ final class Context {
         }
         let made = Pipeline(tracker: tracker, recognizers: set, sink: sink ?? self.sink)
         made.onDelivery = { [unowned self] in self.deliveries.append($0) }
+        made.screen = screen.setting
         pipeline = made
         return made
     }

@@ -1,6 +1,6 @@
 import TouchCore
 
-private func eventCall(_ handle: OpaquePointer?, _ body: (EventObject) throws(CallError) -> Void) -> Int32 {
+func eventCall(_ handle: OpaquePointer?, _ body: (EventObject) throws(CallError) -> Void) -> Int32 {
     do throws(CallError) {
         let object = try HandleRegistry.shared.resolve(handle, as: .event, EventObject.self)
         try body(object)

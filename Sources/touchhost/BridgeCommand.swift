@@ -26,6 +26,11 @@ struct BridgeCommand: ParsableCommand {
 
     func validate() throws {
         do { _ = try RecognizerSelection.parse(recognizers) } catch { throw ValidationError("--recognizers: \(error)") }
+        if let size = screenOptions.screen.flatMap(ScreenSize.init(parsing:)),
+            max(size.width, size.height) > BridgeLink.maximumScreenSide
+        {
+            throw ValidationError("--screen: a bridge announces at most \(BridgeLink.maximumScreenSide) pixels a side")
+        }
     }
 
     func run() throws {
@@ -35,6 +40,7 @@ struct BridgeCommand: ParsableCommand {
         let session = DeviceSession(link: try LinkOpener.open(port, baud: live.baud), sink: downstream.send) { info, sink in
             HostStack.pipeline(recognizers: selection, for: info, screen: screen, sink: sink)
         }
+        session.onPipeline = { downstream.screen = $0.screenMapping }
         try session.handshake()
         FileHandle.standardError.write(Data("bridging \(port) to \(out)\n".utf8))
         StopSignal.install()
