@@ -85,7 +85,7 @@ struct CalibrateCommand: ParsableCommand {
         } catch {
             throw HostFailure("\(output): cannot write (\(error.localizedDescription))")
         }
-        StandardOutput.line(text.split(separator: "\n").first { $0.hasPrefix("matrix") }.map(String.init) ?? "")
+        StandardOutput.line(file.matrixLine)
         StandardOutput.line("wrote \(output)")
     }
 

@@ -82,7 +82,7 @@ public struct JSONEventFormatter: Sendable {
             fields.raw("duration", milliseconds(values.duration))
         case .pan, .edgePan:
             fields.raw("translation", pair(values.translation, millimetres))
-            if let moved = screen?.translation { fields.raw("screenTranslation", "[\(pixels(moved.x)),\(pixels(moved.y))]") }
+            if let moved = screen?.translation { fields.raw("screenTranslation", pair(moved)) }
             fields.raw("velocity", pair(values.velocity, speed))
             if gesture.kind == .edgePan { fields.string("edge", values.edge.jsonName) }
         case .swipe:
@@ -115,6 +115,7 @@ public struct JSONEventFormatter: Sendable {
     private func millimetres(_ value: Float) -> String { DecimalText.format(value, places: 2) }
     private func pixels(_ value: Double) -> String { DecimalText.format(value, places: 1) }
     private func speed(_ value: Float) -> String { DecimalText.format(value, places: 1) }
+    private func pair(_ point: ScreenPoint) -> String { "[\(pixels(point.x)),\(pixels(point.y))]" }
     private func pair(_ point: PanelPoint, _ format: (Float) -> String) -> String {
         "[\(format(point.x)),\(format(point.y))]"
     }

@@ -65,10 +65,15 @@ public struct CalibrationFile: Equatable, Sendable {
         return CalibrationFile(matrix: matrix, screen: screen)
     }
 
+    /// `matrix a b c d e f`, six decimals each (a millionth of the screen: 0.002 px on 1920).
+    public var matrixLine: String {
+        "matrix " + matrix.values.map { DecimalText.format($0, places: 6) }.joined(separator: " ")
+    }
+
     /// The file's text; `comment` lines go first, each after `# `.
     public func text(comment: [String] = []) -> String {
         var out = comment.map { "# " + $0 + "\n" }.joined()
-        out += "matrix " + matrix.values.map { DecimalText.format($0, places: 6) }.joined(separator: " ") + "\n"
+        out += matrixLine + "\n"
         if let screen { out += "screen \(screen.width) \(screen.height)\n" }
         return out
     }
