@@ -39,6 +39,7 @@ import Testing
         let binary = try TouchHostBinary.locate()
         let targets = mounting.points == 5 ? Self.fivePoints : Self.ninePoints
         let calibration = Scratch.path("recovered.calibration")
+        defer { Scratch.remove(calibration) }
         let run = try Self.onEmulator(Self.script(targets), mount: mounting.mount) { port in
             try TouchHostBinary.run(
                 binary, ["calibrate", port, "--screen", "1920x1080", "--points", String(mounting.points), "-o", calibration],
@@ -77,6 +78,7 @@ import Testing
         var script = "panel 345 194\n"
         for index in 0..<5 { script += "\(500 + index * 1_000)ms hold 100 100 for 500ms\n" }
         let calibration = Scratch.path("never.calibration")
+        defer { Scratch.remove(calibration) }
         let run = try Self.onEmulator(script, mount: "rotate=0") { port in
             try TouchHostBinary.run(binary, ["calibrate", port, "--screen", "1920x1080", "-o", calibration], timeout: 30)
         }
@@ -90,6 +92,7 @@ import Testing
         _ script: String, mount: String, _ body: (String) throws -> TouchHostBinary.Result
     ) throws -> TouchHostBinary.Result {
         let file = try Scratch.file("calibration.touch", script)
+        defer { Scratch.remove(file) }
         let emulator = try TouchHostBinary.start(
             try TouchHostBinary.locate(), ["emulate", "--board", "kiosk-15", "--script", file, "--mount", mount])
         defer { emulator.stop() }

@@ -36,6 +36,7 @@ import Testing
     @Test(arguments: mountings)
     func aReplayedTapAndPanLandOnThePixelsTheMountingGives(_ mounting: Mounting) throws {
         let file = try Scratch.file("mapping.touch", Self.script)
+        defer { Scratch.remove(file) }
         let result = try TouchHostBinary.run(
             try TouchHostBinary.locate(), ["replay", file, "--json", "--screen", "1920x1080"] + mounting.arguments, timeout: 30)
         #expect(result.status == 0, "\(result.error)")
@@ -59,8 +60,18 @@ import Testing
         #expect(touches[0]["x"] as? Double == 100 && touches[0]["y"] as? Double == 20)
     }
 
+    @Test func readableLinesSayThePixels() throws {
+        let file = try Scratch.file("readable.touch", Self.script)
+        defer { Scratch.remove(file) }
+        let result = try TouchHostBinary.run(
+            try TouchHostBinary.locate(), ["replay", file, "--screen", "1920x1080", "--rotate", "180"], timeout: 30)
+        #expect(result.status == 0)
+        #expect(result.lines.contains { $0.contains("tap recognized at (100.0, 20.0) = px (1440.0, 972.0)") }, "\(result.lines)")
+    }
+
     @Test func withoutAScreenEventsCarryNoPixels() throws {
         let file = try Scratch.file("plain.touch", Self.script)
+        defer { Scratch.remove(file) }
         let result = try TouchHostBinary.run(try TouchHostBinary.locate(), ["replay", file, "--json"], timeout: 30)
         #expect(result.status == 0)
         #expect(!result.lines.isEmpty)
@@ -85,7 +96,9 @@ import Testing
     @Test(arguments: fileCases)
     func aCalibrationFileAppliesItsMatrix(_ testCase: FileCase) throws {
         let script = try Scratch.file("file.touch", Self.script)
+        defer { Scratch.remove(script) }
         let calibration = try Scratch.file("good.calibration", testCase.text)
+        defer { Scratch.remove(calibration) }
         let result = try TouchHostBinary.run(
             try TouchHostBinary.locate(), ["replay", script, "--json", "--calibration", calibration] + testCase.extra, timeout: 30)
         #expect(result.status == 0, "\(result.error)")
@@ -111,7 +124,9 @@ import Testing
     @Test(arguments: badFiles)
     func aWrongCalibrationFileIsRefusedNamingTheLine(_ bad: (text: String, says: String)) throws {
         let script = try Scratch.file("bad.touch", Self.script)
+        defer { Scratch.remove(script) }
         let calibration = try Scratch.file("bad.calibration", bad.text)
+        defer { Scratch.remove(calibration) }
         let result = try TouchHostBinary.run(
             try TouchHostBinary.locate(), ["replay", script, "--calibration", calibration], timeout: 30)
         #expect(result.status == 1)
@@ -138,7 +153,9 @@ import Testing
 
     @Test func plotMarksCarryTheirPixels() throws {
         let script = try Scratch.file("plot.touch", Self.script)
+        defer { Scratch.remove(script) }
         let svg = Scratch.path("plot.svg")
+        defer { Scratch.remove(svg) }
         let result = try TouchHostBinary.run(
             try TouchHostBinary.locate(), ["plot", script, "-o", svg, "--screen", "1920x1080", "--rotate", "180"], timeout: 30)
         #expect(result.status == 0, "\(result.error)")
@@ -159,6 +176,8 @@ enum Scratch {
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
+
+    static func remove(_ path: String) { try? FileManager.default.removeItem(atPath: path) }
 
     static func object(_ line: String) -> [String: Any]? {
         try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
