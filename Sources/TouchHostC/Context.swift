@@ -26,6 +26,8 @@ final class Context {
     private var deliveries: [TouchDelivery] = []
     /// The latest time the context has seen: reports, advances.
     var now: Microseconds = 0
+    /// The screen its events are placed on (ScreenAPI.swift).
+    var screen = ContextScreen()
 
     private var queue: [QueuedEvent] = []
     private var head = 0
@@ -86,6 +88,7 @@ final class Context {
         }
         let made = Pipeline(tracker: tracker, recognizers: set, sink: sink ?? self.sink)
         made.onDelivery = { [unowned self] in self.deliveries.append($0) }
+        made.screen = screen.setting
         pipeline = made
         return made
     }
@@ -146,9 +149,9 @@ final class Context {
         var items: [QueuedEvent] = []
         for event in collected {
             switch event {
-            case .touch(let touch, let at): items.append(.touch(touch, at: at))
+            case .touch(let touch, let at, let screen): items.append(.touch(touch, at: at, screen: screen))
             case .status(let status): items.append(.status(status))
-            case .gesture(let gesture): items.append(named(gesture))
+            case .gesture(let gesture, let screen): items.append(named(gesture, screen: screen))
             }
         }
         collected.removeAll(keepingCapacity: true)
@@ -168,14 +171,14 @@ final class Context {
         return result
     }
 
-    private func named(_ gesture: GestureEvent) -> QueuedEvent {
+    private func named(_ gesture: GestureEvent, screen: ScreenPlacement?) -> QueuedEvent {
         let index = Int(gesture.recognizer)
         let name = index < names.count ? names[index] : "recognizer-\(index)"
         var template: String? = nil
         if gesture.kind == .template, Int(gesture.values.templateIndex) < templates.count {
             template = templates[Int(gesture.values.templateIndex)]
         }
-        return .gesture(gesture, name: name, template: template)
+        return .gesture(gesture, name: name, template: template, screen: screen)
     }
 
     // MARK: Errors and logging

@@ -1,6 +1,6 @@
 import TouchCore
 
-private func eventCall(_ handle: OpaquePointer?, _ body: (EventObject) throws(CallError) -> Void) -> Int32 {
+func eventCall(_ handle: OpaquePointer?, _ body: (EventObject) throws(CallError) -> Void) -> Int32 {
     do throws(CallError) {
         let object = try HandleRegistry.shared.resolve(handle, as: .event, EventObject.self)
         try body(object)
@@ -32,7 +32,7 @@ private struct TouchView {
 private func touchCall(_ handle: OpaquePointer?, _ body: (TouchView) throws(CallError) -> Void) -> Int32 {
     eventCall(handle) { (object) throws(CallError) in
         switch object.event {
-        case .touch(let t, _):
+        case .touch(let t, _, _):
             try body(TouchView(id: t.trackingId, phase: t.phase, position: t.position, tracked: t, region: nil))
         case .regionTouch(let d):
             try body(TouchView(id: d.trackingId, phase: d.phase, position: d.position, tracked: nil, region: d.region))
@@ -46,7 +46,7 @@ private func gestureCall(
     _ handle: OpaquePointer?, _ body: (GestureEvent, String, String?, EventObject) throws(CallError) -> Void
 ) -> Int32 {
     eventCall(handle) { (object) throws(CallError) in
-        guard case .gesture(let g, let name, let template) = object.event else {
+        guard case .gesture(let g, let name, let template, _) = object.event else {
             throw CallError(.wrongEventType, "a gesture accessor was called on a \(typeName(object.event))")
         }
         try body(g, name, template, object)

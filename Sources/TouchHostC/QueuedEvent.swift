@@ -1,12 +1,13 @@
 import Glibc
 import TouchCore
+import TouchHost
 
 /// One entry of a context's queue; the payload of a th_event.
 enum QueuedEvent {
-    case touch(TrackedTouch, at: Microseconds)
+    case touch(TrackedTouch, at: Microseconds, screen: ScreenPlacement? = nil)
     case regionTouch(TouchDelivery)
     /// `name` is the recognizer's name; `template` the template's, for template gestures.
-    case gesture(GestureEvent, name: String, template: String?)
+    case gesture(GestureEvent, name: String, template: String?, screen: ScreenPlacement? = nil)
     case status(StatusEvent)
     /// The queue overflowed; a status with a kind TouchCore does not have.
     case queueOverflow(count: UInt32, at: Microseconds)
@@ -23,9 +24,9 @@ enum QueuedEvent {
 
     var time: Microseconds {
         switch self {
-        case .touch(_, let at): at
+        case .touch(_, let at, _): at
         case .regionTouch(let d): d.timestamp
-        case .gesture(let g, _, _): g.timestamp
+        case .gesture(let g, _, _, _): g.timestamp
         case .status(let s): s.timestamp
         case .queueOverflow(_, let at): at
         }

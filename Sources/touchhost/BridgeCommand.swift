@@ -22,16 +22,25 @@ struct BridgeCommand: ParsableCommand {
 
     @OptionGroup var live: LiveOptions
 
+    @OptionGroup var screenOptions: ScreenOptions
+
     func validate() throws {
         do { _ = try RecognizerSelection.parse(recognizers) } catch { throw ValidationError("--recognizers: \(error)") }
+        if let size = screenOptions.screen.flatMap(ScreenSize.init(parsing:)),
+            max(size.width, size.height) > BridgeLink.maximumScreenSide
+        {
+            throw ValidationError("--screen: a bridge announces at most \(BridgeLink.maximumScreenSide) pixels a side")
+        }
     }
 
     func run() throws {
         let selection = try RecognizerSelection.parse(recognizers)
+        let screen = try screenOptions.setting()
         let downstream = BridgeLink(link: try LinkOpener.open(out, baud: live.baud))
         let session = DeviceSession(link: try LinkOpener.open(port, baud: live.baud), sink: downstream.send) { info, sink in
-            HostStack.pipeline(recognizers: selection, for: info, sink: sink)
+            HostStack.pipeline(recognizers: selection, for: info, screen: screen, sink: sink)
         }
+        session.onPipeline = { downstream.screen = $0.screenMapping }
         try session.handshake()
         FileHandle.standardError.write(Data("bridging \(port) to \(out)\n".utf8))
         StopSignal.install()

@@ -17,12 +17,15 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Stop after S seconds (the tour takes about 15).")
     var duration: Double?
 
+    @OptionGroup var screenOptions: ScreenOptions
+
     func validate() throws {
         if let duration, !(duration > 0) { throw ValidationError("--duration must be greater than 0") }
     }
 
     func run() throws {
         let selection = RecognizerSelection.kiosk
+        let screen = try screenOptions.setting()
         let output = EventOutput(json: json, recognizerNames: selection.engineNames, live: true)
         let report = DemoReport(names: selection.engineNames)
         let tour = try DemoRun(board: BoardListing.defaultName)
@@ -34,7 +37,7 @@ struct DemoCommand: ParsableCommand {
         }
         StopSignal.install()
         try tour.run(
-            recognizers: selection, seconds: duration,
+            recognizers: selection, seconds: duration, screen: screen,
             sink: { event in
                 if json {
                     output.write(event)

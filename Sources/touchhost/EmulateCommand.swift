@@ -32,12 +32,15 @@ struct EmulateCommand: ParsableCommand {
     @Option(help: "With --link tcp:PORT: the address to listen on (default 127.0.0.1; 0.0.0.0 or :: for every interface).")
     var listen: String?
 
+    @Option(help: "How the panel sits on its display, e.g. rotate=180,scale=1.03,shift=2x-1 (also flip=x|y): the script's fingers touch the display, the panel reads them so mounted.")
+    var mount: String?
+
     @Flag(help: "Start the script at once instead of when the host first speaks.")
     var startNow = false
 
     func validate() throws {
         if board == QEMUEmulation.boardName {
-            guard faults == nil, link == "pty", listen == nil else {
+            guard faults == nil, mount == nil, link == "pty", listen == nil else {
                 throw ValidationError("--board \(board) takes only --script and --start-now (the link is a pty)")
             }
             return
@@ -47,6 +50,11 @@ struct EmulateCommand: ParsableCommand {
             throw ValidationError("unknown board '\(board)' (known: \(known))")
         }
         if let faults { _ = try parseFaults(faults) }
+        if let mount {
+            do { _ = try PanelMount.parse(mount, panel: BoardListing.board(named: board)!.panelSize) } catch {
+                throw ValidationError("--mount: \(error)")
+            }
+        }
         guard link == "pty" || link == "stdio" || (link.hasPrefix("tcp:") && UInt16(link.dropFirst(4)) != nil) else {
             throw ValidationError("--link is pty, stdio or tcp:PORT")
         }
@@ -95,8 +103,10 @@ struct EmulateCommand: ParsableCommand {
         } else {
             StandardOutput.line(links.announcement)
         }
+        let mounting = try mount.map { (text) throws(HostFailure) in try PanelMount.parse(text, panel: parsed?.panelSize ?? definition.panelSize) }
         let host = EmulatorHost(
-            board: definition, seed: seed, links: links, script: parsed, faults: try faults.map(parseFaults)?.settings)
+            board: definition, seed: seed, links: links, script: parsed, faults: try faults.map(parseFaults)?.settings,
+            mount: mounting)
         host.startsImmediately = startNow
         try host.run()
     }

@@ -43,6 +43,8 @@ struct MonitorCommand: ParsableCommand {
 
     @OptionGroup var live: LiveOptions
 
+    @OptionGroup var screenOptions: ScreenOptions
+
     func validate() throws {
         do { _ = try RecognizerSelection.parse(recognizers) } catch { throw ValidationError("--recognizers: \(error)") }
         if let mode, !DeviceSession.reportModeNames.contains(mode) {
@@ -109,15 +111,16 @@ struct MonitorCommand: ParsableCommand {
     /// The session on PORT, handshake done and the chosen streams requested.
     func openSession(selection: RecognizerSelection, sink: @escaping (HostEvent) -> Void) throws -> DeviceSession {
         let fromHeatmaps = contactsFrom == "heatmap"
+        let screen = try screenOptions.setting()
         let session = DeviceSession(link: try LinkOpener.open(port, baud: live.baud), sink: sink) { info, sink in
-            guard fromHeatmaps else { return HostStack.pipeline(recognizers: selection, for: info, sink: sink) }
+            guard fromHeatmaps else { return HostStack.pipeline(recognizers: selection, for: info, screen: screen, sink: sink) }
             // The tracker follows the heatmaps' slower rate, or its report timeout would end touches between them.
             let size = info.panelSize
             return HostStack.pipeline(
                 recognizers: selection,
                 tracker: info.trackerConfiguration(
                     reportRateHz: HeatmapContactFinder(for: info)?.heatmapRate(reportRate: Int(info.reportRate)) ?? max(Int(info.reportRate), 1)),
-                panel: PanelSize(width: size.x, height: size.y), sink: sink)
+                panel: PanelSize(width: size.x, height: size.y), screen: screen, sink: sink)
         }
         // Only a controller asked to recognize numbers gestures as the kiosk set; a bridge's events pass as they are.
         if mode == "gestures" { session.controllerEvents = ControllerGestureSource(hostNames: selection.engineNames) }
@@ -147,7 +150,8 @@ struct MonitorCommand: ParsableCommand {
         let panel = size.flatMap(Self.panel) ?? PanelSize(width: 345, height: 194)
         let link = try LinkOpener.open(port, baud: live.baud ?? packetProtocol.defaultBaud)
         let session = LegacySession(
-            link: link, protocol: packetProtocol, panel: panel, recognizers: selection, sink: output.write)
+            link: link, protocol: packetProtocol, panel: panel, recognizers: selection, screen: try screenOptions.setting(),
+            sink: output.write)
         if !json { output.write(line: "\(port): \(packetProtocol.displayName) controller, \(panel.width) x \(panel.height) mm") }
         StopSignal.install()
         let limits = live.limits()

@@ -32,16 +32,18 @@ struct PlotCommand: ParsableCommand {
     @Option(name: .customLong("px-mm"), help: "unistroke: millimetres per pixel (default 0.25).")
     var pxMM: Float?
 
+    @OptionGroup var screenOptions: ScreenOptions
+
     func run() throws {
         // The same options and loading as replay, one file.
         let replay = try ReplayCommand.parse([file, "--format", format.rawValue, "--recognizers", recognizers]
             + (descriptionFile.map { ["--desc", $0] } ?? []) + (size.map { ["--size", $0] } ?? [])
-            + (pxMM.map { ["--px-mm", String($0)] } ?? []))
+            + (pxMM.map { ["--px-mm", String($0)] } ?? []) + screenOptions.arguments)
         let selection = try replay.selection()
         let options = ImportOptions(description: descriptionFile, size: try replay.panelSize(), millimetresPerPixel: pxMM)
         let source = try ReplaySource.load(path: file, format: format, options: options)
         ReplayCommand.warn(source.warnings)
-        let plot = TouchPlot.make(source, recognizers: selection)
+        let plot = TouchPlot.make(source, recognizers: selection, screen: try replay.screenOptions.setting())
         let svg = SVGPlot.render(plot, title: URL(fileURLWithPath: file).lastPathComponent)
         do {
             try svg.write(toFile: output, atomically: true, encoding: .utf8)

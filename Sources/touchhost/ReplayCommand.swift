@@ -32,6 +32,8 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .customLong("px-mm"), help: "unistroke: millimetres per pixel (default 0.25).")
     var pxMM: Float?
 
+    @OptionGroup var screenOptions: ScreenOptions
+
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("name at least one FILE") }
         _ = try selection()
@@ -57,6 +59,7 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let selection = try selection()
         let options = ImportOptions(description: descriptionFile, size: try panelSize(), millimetresPerPixel: pxMM)
+        let screen = try screenOptions.setting()
         // Load everything first: a bad file fails the run before any output.
         var sources: [ReplaySource] = []
         for file in files { sources.append(try ReplaySource.load(path: file, format: format, options: options)) }
@@ -68,7 +71,7 @@ struct ReplayCommand: ParsableCommand {
         for source in sources {
             let output = EventOutput(
                 json: json, recognizerNames: selection.engineNames, source: sources.count > 1 ? source.name : nil)
-            let driver = ReplayDriver(source, recognizers: selection, sink: output.write)
+            let driver = ReplayDriver(source, recognizers: selection, screen: screen, sink: output.write)
             while !driver.step(limit: 4_096, while: { StopSignal.received == nil }) {
                 if StopSignal.received != nil {
                     driver.cancelAll()

@@ -10,7 +10,7 @@ struct TouchHostCommand: ParsableCommand {
         version: TouchHostVersion.string,
         subcommands: [
             DemoCommand.self, MonitorCommand.self, EmulateCommand.self, ReplayCommand.self, PortsCommand.self,
-            BoardsCommand.self, RecordCommand.self, BridgeCommand.self, PlotCommand.self,
+            BoardsCommand.self, RecordCommand.self, BridgeCommand.self, PlotCommand.self, CalibrateCommand.self,
         ]
     )
 

@@ -55,4 +55,39 @@ import TouchCore
             .device(.reply(CommandReply(requestId: 6, command: .reset, result: .unsupported))),
         ])
     }
+
+    /// `bridge --screen`: downstream, positions and movements are pixels and the panel is the screen.
+    @Test func withAScreenTheBridgeSendsPixels() throws {
+        let wire = ScriptedLink()
+        let bridge = BridgeLink(link: wire)
+        bridge.screen = ScreenMapping(
+            ScreenSetting(size: ScreenSize(width: 1920, height: 1080), matrix: .rotation(degrees: 180)!),
+            panel: PanelSize(width: 400, height: 200))
+        let touch = TrackedTouch(
+            trackingId: 3, slot: 0, phase: .began, position: PanelPoint(x: 100, y: 20),
+            startPosition: PanelPoint(x: 100, y: 20), startTime: 0)
+        var values = GestureValues()
+        values.translation = PanelPoint(x: 40, y: 0)
+        let pan = GestureEvent(
+            recognizer: 4, kind: .pan, state: .changed, timestamp: 50_000, location: PanelPoint(x: 140, y: 20),
+            touches: 1, values: values)
+        bridge.send(.touch(touch, at: 0))
+        bridge.send(.gesture(pan))
+        var request = ByteBuffer()
+        FrameEncoder.encode(CommandFrame(requestId: 1, command: .getInfo), to: &request)
+        wire.incoming = request.bytes
+        try bridge.serveCommands(info: DeviceSessionTests.info)
+        var decoder = FrameDecoder()
+        let frames = wire.sent.compactMap { decoder.push($0) }
+        guard frames.count == 3, case .device(.touch(let record)) = frames[0], case .device(.gesture(let gesture)) = frames[1],
+            case .device(.info(let info)) = frames[2]
+        else {
+            Issue.record("frames: \(frames)")
+            return
+        }
+        #expect(record.touch.position == PanelPoint(x: 1440, y: 972))
+        #expect(gesture.location == PanelPoint(x: 1248, y: 972))
+        #expect(gesture.values.translation == PanelPoint(x: -192, y: 0))
+        #expect(info.panelSize == PanelPoint(x: 1920, y: 1080))
+    }
 }

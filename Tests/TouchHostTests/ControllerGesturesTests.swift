@@ -48,7 +48,7 @@ import TouchCore
         let link = ScriptedLink()
         let events = Box<[HostEvent]>([])
         _ = try run(mode: "gestures", script: "100ms tap 100 60\n", link: link, events: events)
-        let phases = events.value.compactMap { if case .touch(let touch, _) = $0 { touch.phase } else { nil } }
+        let phases = events.value.compactMap { if case .touch(let touch, _, _) = $0 { touch.phase } else { nil } }
         #expect(phases.first == .began)
         #expect(phases.last == .ended)
     }
@@ -61,7 +61,7 @@ import TouchCore
         let finalMode = try run(
             mode: "gestures", script: "100ms hold 100 60 for 1000ms\n", link: link, events: events, resetAt: 600_000)
         #expect(finalMode == .gestures, "the host did not ask for gestures mode again")
-        let touches = events.value.compactMap { if case .touch(let touch, let time) = $0 { (touch, time) } else { nil } }
+        let touches = events.value.compactMap { if case .touch(let touch, let time, _) = $0 { (touch, time) } else { nil } }
         let cancelled = try #require(touches.first { $0.0.phase == .cancelled }, "\(touches.map(\.0.phase))")
         #expect(cancelled.1 >= 600_000 && cancelled.1 < 700_000, "cancelled at \(cancelled.1)")
         let began = touches.filter { $0.0.phase == .began }
@@ -86,7 +86,7 @@ import TouchCore
         for (index, name) in kiosk.enumerated() {
             let event = GestureEvent(
                 recognizer: UInt8(index), kind: .tap, state: .recognized, timestamp: 5, location: .zero, touches: 1)
-            guard case .gesture(let mapped)? = source.gesture(event, at: 9) else {
+            guard case .gesture(let mapped, _)? = source.gesture(event, at: 9) else {
                 #expect(!names.contains(name), "\(name) was dropped")
                 continue
             }
@@ -101,7 +101,7 @@ import TouchCore
         _ = try run(mode: mode, script: Self.script, link: link, events: events)
         let names = RecognizerSelection.kiosk.engineNames
         return events.value.compactMap {
-            guard case .gesture(let event) = $0 else { return nil }
+            guard case .gesture(let event, _) = $0 else { return nil }
             return Action(
                 name: JSONEventFormatter.name(of: event.recognizer, in: names), state: event.state,
                 time: event.timestamp, location: event.location)

@@ -48,7 +48,7 @@ final class ScriptedLink: ByteLink {
     }
 
     private func touches(_ events: [HostEvent]) -> [(TrackedTouch, Microseconds)] {
-        events.compactMap { if case .touch(let touch, let time) = $0 { (touch, time) } else { nil } }
+        events.compactMap { if case .touch(let touch, let time, _) = $0 { (touch, time) } else { nil } }
     }
 
     @Test func theHandshakeAsksForDeviceInfo() throws {

@@ -384,7 +384,7 @@ struct KernelCase: Sendable, CustomTestStringConvertible {
     @Test func aFingerRestingFiveSecondsStaysOneTouch() throws {
         let replay = try ProductReplay(evemu: KernelCase.slots + KernelCase.restingFinger)
         #expect(replay.touches(.cancelled).isEmpty)
-        let ended = try #require(replay.events.first { if case .touch(let t, _) = $0 { t.phase == .ended } else { false } })
+        let ended = try #require(replay.events.first { if case .touch(let t, _, _) = $0 { t.phase == .ended } else { false } })
         #expect(ended.time == 5_100_000)
         #expect(replay.startedGestures.contains("long-press"))
     }

@@ -101,7 +101,7 @@ struct EmulatedRun {
     /// Each touch's phases in order, by tracking id.
     var touchPhases: [UInt32: [TouchPhase]] {
         var phases: [UInt32: [TouchPhase]] = [:]
-        for case .touch(let touch, _) in events where touch.phase != .stationary && touch.phase != .moved {
+        for case .touch(let touch, _, _) in events where touch.phase != .stationary && touch.phase != .moved {
             phases[touch.trackingId, default: []].append(touch.phase)
         }
         return phases

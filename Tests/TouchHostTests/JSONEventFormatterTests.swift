@@ -14,6 +14,27 @@ import TouchCore
                 == #"{"type":"touch","t":16.0,"phase":"began","id":7,"slot":0,"x":120.0,"y":80.0}"#)
     }
 
+    /// With a screen the pipeline placed the event: pixels follow the millimetres, and a pan's
+    /// screen translation follows its translation.
+    @Test func placedEventsCarryTheirPixels() {
+        let touch = TrackedTouch(
+            trackingId: 7, slot: 0, phase: .began, position: PanelPoint(x: 120, y: 80),
+            startPosition: PanelPoint(x: 120, y: 80), startTime: 16_000)
+        let mapping = ScreenMapping(ScreenSetting(size: ScreenSize(width: 1920, height: 1080)), panel: PanelSize(width: 240, height: 160))
+        #expect(
+            formatter.line(for: mapping.placing(.touch(touch, at: 16_000)))
+                == #"{"type":"touch","t":16.0,"phase":"began","id":7,"slot":0,"x":120.0,"y":80.0,"sx":960.0,"sy":540.0}"#)
+        var values = GestureValues()
+        values.translation = PanelPoint(x: 24, y: -16)
+        values.velocity = PanelPoint(x: 100, y: 0)
+        let pan = GestureEvent(
+            recognizer: 3, kind: .pan, state: .changed, timestamp: 20_000, location: PanelPoint(x: 60, y: 40),
+            touches: 1, values: values)
+        #expect(
+            formatter.line(for: mapping.placing(.gesture(pan)))
+                == #"{"type":"gesture","t":20.0,"name":"pan","kind":"pan","state":"changed","x":60.0,"y":40.0,"sx":480.0,"sy":270.0,"touches":1,"translation":[24.0,-16.0],"screenTranslation":[192.0,-108.0],"velocity":[100.0,0.0]}"#)
+    }
+
     @Test func tapLinesCarryTheRecognizerNameAndTaps() {
         var values = GestureValues()
         values.taps = 1

@@ -61,6 +61,24 @@ import TouchCore
         #expect(lines.contains { $0.contains("TOUCHES") }, "the sidebar lists live touches")
     }
 
+    /// `monitor --screen`: the touch list gives the pixels the pipeline placed each touch at.
+    @Test func withAScreenTheTouchListShowsPixels() {
+        let touch = Self.touch(1, slot: 0, .began, 34.5, 19.4)
+        var plain = Self.state()
+        plain.absorb(touch, now: 0)
+        let inMillimetres = MonitorScreen.lines(plain, width: 140, height: 40)
+        #expect(inMillimetres.contains { $0.contains("x mm     y mm") })
+        #expect(inMillimetres.contains { $0.contains("  34.5     19.4") })
+        let mapping = ScreenMapping(
+            ScreenSetting(size: ScreenSize(width: 1920, height: 1080), matrix: .rotation(degrees: 180)!),
+            panel: PanelSize(width: 345, height: 194))
+        var placed = Self.state()
+        placed.absorb(mapping.placing(touch), now: 0)
+        let inPixels = MonitorScreen.lines(placed, width: 140, height: 40)
+        #expect(inPixels.contains { $0.contains("x px     y px") })
+        #expect(inPixels.contains { $0.contains(" 1728.0    972.0") }, "\(inPixels.joined(separator: "\n"))")
+    }
+
     @Test func anEndedTouchLingersBrieflyThenLeavesTheMap() {
         var state = Self.state()
         state.absorb(Self.touch(1, slot: 0, .began, 100, 100), now: 0)

@@ -34,7 +34,7 @@ struct ProductReplay {
     }
 
     var touches: [TrackedTouch] {
-        events.compactMap { if case .touch(let touch, _) = $0 { touch } else { nil } }
+        events.compactMap { if case .touch(let touch, _, _) = $0 { touch } else { nil } }
     }
 
     func touches(_ phase: TouchPhase) -> [TrackedTouch] { touches.filter { $0.phase == phase } }
@@ -43,7 +43,7 @@ struct ProductReplay {
     var gestures: [(name: String, event: GestureEvent)] {
         let names = selection.engineNames
         return events.compactMap {
-            guard case .gesture(let event) = $0 else { return nil }
+            guard case .gesture(let event, _) = $0 else { return nil }
             let index = Int(event.recognizer)
             return (index < names.count ? names[index] : "#\(index)", event)
         }

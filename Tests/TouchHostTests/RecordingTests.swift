@@ -47,7 +47,7 @@ import TouchCore
             var phases: [TouchPhase] = []
             var times: [Microseconds] = []
             ReplayDriver.run(ReplaySource(name: "recording", recording: Recording(chunks: chunks)), recognizers: .kiosk) { event in
-                if case .touch(let touch, let time) = event {
+                if case .touch(let touch, let time, _) = event {
                     phases.append(touch.phase)
                     times.append(time)
                 }
@@ -66,7 +66,7 @@ import TouchCore
         ]
         var phases: [TouchPhase] = []
         ReplayDriver.run(ReplaySource(name: "recording", recording: Recording(chunks: chunks)), recognizers: .kiosk) { event in
-            if case .touch(let touch, _) = event { phases.append(touch.phase) }
+            if case .touch(let touch, _, _) = event { phases.append(touch.phase) }
         }
         #expect(phases == [.began, .moved, .moved, .ended])
     }

@@ -8,7 +8,7 @@ import TouchCore
         let formatter = JSONEventFormatter(recognizerNames: RecognizerSelection.kiosk.engineNames)
         var lines: [String] = []
         ReplayDriver.run(source, recognizers: .kiosk) { event in
-            if case .touch(let touch, _) = event, touch.phase == .moved { return }
+            if case .touch(let touch, _, _) = event, touch.phase == .moved { return }
             if case .gesture = event { return }
             if let line = formatter.line(for: event) { lines.append(line) }
         }
@@ -82,7 +82,7 @@ import TouchCore
         ]
         var phases: [TouchPhase] = []
         ReplayDriver.run(ReplaySource(name: "array", items: items, tracker: TrackerConfiguration(), panel: .scriptDefault), recognizers: .kiosk) {
-            if case .touch(let touch, _) = $0 { phases.append(touch.phase) }
+            if case .touch(let touch, _, _) = $0 { phases.append(touch.phase) }
         }
         #expect(phases == [.began, .ended])
     }

@@ -151,7 +151,7 @@ import TouchCore
         var events: [HostEvent] = []
         ReplayDriver.run(source, recognizers: .kiosk) { events.append($0) }
         let timeout = source.tracker.reportTimeout
-        let touches = events.compactMap { if case .touch(let touch, let time) = $0 { (touch.phase, time) } else { nil } }
+        let touches = events.compactMap { if case .touch(let touch, let time, _) = $0 { (touch.phase, time) } else { nil } }
         #expect(touches.first?.0 == .began)
         #expect(touches.last?.0 == .cancelled)
         #expect(touches.last?.1 == 20_000 + timeout)

@@ -9,14 +9,22 @@ public final class BridgeLink {
     private var pending = ByteBuffer()
     private var buffer: [UInt8] = []
 
+    /// With a screen (`bridge --screen`), the frames carry pixels where they carry millimetres.
+    public var screen: ScreenMapping?
+
     public init(link: any ByteLink) { self.link = link }
 
     /// Queues one event's frame; `flush` sends what is queued.
     public func send(_ event: HostEvent) {
         switch event {
-        case .touch(let touch, let time):
+        case .touch(var touch, let time, _):
+            if let screen {
+                touch.position = Self.pixels(screen.point(touch.position))
+                touch.startPosition = Self.pixels(screen.point(touch.startPosition))
+            }
             FrameEncoder.encode(.touch(TouchEventRecord(timestamp: time, touch: touch)), to: &pending)
-        case .gesture(let gesture):
+        case .gesture(var gesture, _):
+            if let screen { gesture = Self.inPixels(gesture, on: screen) }
             FrameEncoder.encode(.gesture(gesture), to: &pending)
         case .status(let status):
             FrameEncoder.encode(.status(DeviceStatus(bridging: status)), to: &pending)
@@ -36,7 +44,12 @@ public final class BridgeLink {
         try link.readAvailable(into: &buffer, limit: DeviceSession.maxBytesPerPump)
         for byte in buffer {
             guard case .command(let command)? = decoder.push(byte) else { continue }
-            if case .getInfo = command.command, let info {
+            if case .getInfo = command.command, var info {
+                if let screen {
+                    // The screen is the panel downstream: one unit a pixel (the field counts tenths).
+                    info.panelWidth = UInt16(clamping: screen.setting.size.width * 10)
+                    info.panelHeight = UInt16(clamping: screen.setting.size.height * 10)
+                }
                 FrameEncoder.encode(.info(info), to: &pending)
             } else {
                 let reply = CommandReply(requestId: command.requestId, command: command.command.frameType, result: .unsupported)
@@ -44,5 +57,24 @@ public final class BridgeLink {
             }
         }
         try flush()
+    }
+}
+
+extension BridgeLink {
+    /// The widest screen a bridge can announce: the info frame counts the panel in 0.1 units in 16 bits.
+    public static let maximumScreenSide = 6_553
+
+    static func pixels(_ point: ScreenPoint) -> PanelPoint { PanelPoint(x: Float(point.x), y: Float(point.y)) }
+
+    /// Positions and movements in pixels (pixels per second for pan velocity); sizes (a circle's
+    /// radius, a backslash's length) stay in millimetres.
+    static func inPixels(_ gesture: GestureEvent, on screen: ScreenMapping) -> GestureEvent {
+        var moved = gesture
+        moved.location = pixels(screen.point(gesture.location))
+        moved.values.translation = pixels(screen.movement(gesture.values.translation))
+        moved.values.velocity = pixels(screen.movement(gesture.values.velocity))
+        moved.values.vertex = pixels(screen.point(gesture.values.vertex))
+        moved.values.center = pixels(screen.point(gesture.values.center))
+        return moved
     }
 }

@@ -14,10 +14,10 @@ public final class DemoReport {
     /// The line to print for `event`, if it is worth one.
     public func take(_ event: HostEvent) -> String? {
         switch event {
-        case .touch(let touch, let time):
+        case .touch(let touch, let time, _):
             if touch.phase == .began, firstTouch == nil { firstTouch = time }
             return nil
-        case .gesture(let gesture):
+        case .gesture(let gesture, _):
             let name = Int(gesture.recognizer) < names.count ? names[Int(gesture.recognizer)] : "recognizer-\(gesture.recognizer)"
             switch gesture.state {
             case .began:

@@ -20,7 +20,9 @@ public final class DemoRun {
     /// Plays the tour and delivers every event to `sink`; returns when the emulator has finished
     /// and every timer has fired, or after `seconds`, or once a `StopSignal` came. The last two cut
     /// the tour short: touches and gestures under way are `cancelled`.
-    public func run(recognizers: RecognizerSelection, seconds: Double?, sink: @escaping (HostEvent) -> Void) throws {
+    public func run(
+        recognizers: RecognizerSelection, seconds: Double?, screen: ScreenSetting? = nil, sink: @escaping (HostEvent) -> Void
+    ) throws {
         let emulator = self.emulator
         let finished = DemoFlag()
         let thread = Thread {
@@ -33,7 +35,7 @@ public final class DemoRun {
             while !finished.value { usleep(1_000) }
         }
         let session = DeviceSession(link: try LinkOpener.open(terminal.path), sink: sink) { info, sink in
-            HostStack.pipeline(recognizers: recognizers, for: info, sink: sink)
+            HostStack.pipeline(recognizers: recognizers, for: info, screen: screen, sink: sink)
         }
         try session.handshake()
         let limits = RunLimits(duration: seconds, idle: nil)

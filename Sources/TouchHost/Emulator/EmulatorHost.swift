@@ -34,12 +34,16 @@ public final class EmulatorHost: @unchecked Sendable {
 
     /// - Parameters:
     ///   - script: played at script times from the moment the host first speaks; nil serves an idle panel until stopped.
-    public init(board: BoardDefinition, seed: UInt64, links: EmulatorLinks, script: TouchScript?, faults: FaultSettings? = nil) {
+    ///   - mount: how the panel sits on the display the script's fingers touch (`emulate --mount`).
+    public init(
+        board: BoardDefinition, seed: UInt64, links: EmulatorLinks, script: TouchScript?, faults: FaultSettings? = nil,
+        mount: PanelMount? = nil
+    ) {
         self.board = board
         self.controller = GestureController(board: board, seed: seed)
         self.links = links
         let panel = board.panelSize
-        self.stimuli = StimulusFeed(script, panel: panel, rate: board.reportRate)
+        self.stimuli = StimulusFeed(script, panel: panel, rate: board.reportRate, mount: mount)
         self.scriptEnd = script.map { $0.endTime }
         self.faults = faults
         pendingReset = faults?.resetController ?? false
@@ -106,10 +110,17 @@ public struct StimulusFeed {
     /// The next action, nil once the script has none left.
     public private(set) var upcoming: TimedStimulus?
 
-    /// `script`'s actions on its own panel and rate, else the board's `panel` and `rate`; none without a script.
-    public init(_ script: TouchScript?, panel: PanelSize, rate: Int) {
-        let all = (script ?? TouchScript()).stimuli(panel: script?.panelSize ?? panel, rate: script?.reportRate ?? rate)
-        stimuli = AnyIterator(all.makeIterator())
+    /// `script`'s actions on its own panel and rate, else the board's `panel` and `rate`; none without
+    /// a script. With `mount`, each finger lands where the mounted panel reads it.
+    public init(_ script: TouchScript?, panel: PanelSize, rate: Int, mount: PanelMount? = nil) {
+        let surface = script?.panelSize ?? panel
+        let all = (script ?? TouchScript()).stimuli(panel: surface, rate: script?.reportRate ?? rate)
+        var iterator = all.makeIterator()
+        stimuli = AnyIterator {
+            guard var next = iterator.next() else { return nil }
+            if let mount { next.stimulus.position = mount.panelPosition(of: next.stimulus.position, panel: surface) }
+            return next
+        }
         upcoming = stimuli.next()
     }
 

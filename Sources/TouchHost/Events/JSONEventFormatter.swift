@@ -2,7 +2,7 @@ import TouchCore
 
 /// One line of the event stream per event (contracts.md section 3). Field order is fixed and
 /// numbers are formatted by `DecimalText`, so the same input always gives the same bytes.
-/// Precision: `t` 0.1 ms, millimetres 0.01, mm/s 0.1, scale 0.001, radians 0.001, rates 0.01.
+/// Precision: `t` 0.1 ms, millimetres 0.01, pixels 0.1, mm/s 0.1, scale 0.001, radians 0.001, rates 0.01.
 public struct JSONEventFormatter: Sendable {
     /// Names of the recognizers by their index in the engine.
     public var recognizerNames: [String]
@@ -24,7 +24,7 @@ public struct JSONEventFormatter: Sendable {
     public func line(for event: HostEvent, link: (port: String, cause: String)?) -> String? {
         var fields = JSONFields()
         switch event {
-        case .touch(let touch, let time):
+        case .touch(let touch, let time, let screen):
             fields.string("type", "touch")
             fields.raw("t", milliseconds(time))
             fields.string("phase", touch.phase.jsonName)
@@ -32,7 +32,8 @@ public struct JSONEventFormatter: Sendable {
             fields.raw("slot", String(touch.slot))
             fields.raw("x", millimetres(touch.position.x))
             fields.raw("y", millimetres(touch.position.y))
-        case .gesture(let gesture):
+            addPosition(on: screen, to: &fields)
+        case .gesture(let gesture, let screen):
             fields.string("type", "gesture")
             fields.raw("t", milliseconds(gesture.timestamp))
             fields.string("name", name(of: gesture.recognizer))
@@ -40,8 +41,9 @@ public struct JSONEventFormatter: Sendable {
             fields.string("state", gesture.state.jsonName)
             fields.raw("x", millimetres(gesture.location.x))
             fields.raw("y", millimetres(gesture.location.y))
+            addPosition(on: screen, to: &fields)
             fields.raw("touches", String(gesture.touches))
-            addValues(of: gesture, to: &fields)
+            addValues(of: gesture, screen: screen, to: &fields)
         case .status(let status):
             fields.string("type", "status")
             fields.raw("t", milliseconds(status.timestamp))
@@ -64,7 +66,14 @@ public struct JSONEventFormatter: Sendable {
         return index < names.count ? names[index] : "recognizer-\(index)"
     }
 
-    private func addValues(of gesture: GestureEvent, to fields: inout JSONFields) {
+    /// `sx`, `sy`: the position in screen pixels, when a screen is set.
+    private func addPosition(on screen: ScreenPlacement?, to fields: inout JSONFields) {
+        guard let screen else { return }
+        fields.raw("sx", pixels(screen.point.x))
+        fields.raw("sy", pixels(screen.point.y))
+    }
+
+    private func addValues(of gesture: GestureEvent, screen: ScreenPlacement?, to fields: inout JSONFields) {
         let values = gesture.values
         switch gesture.kind {
         case .tap:
@@ -73,6 +82,7 @@ public struct JSONEventFormatter: Sendable {
             fields.raw("duration", milliseconds(values.duration))
         case .pan, .edgePan:
             fields.raw("translation", pair(values.translation, millimetres))
+            if let moved = screen?.translation { fields.raw("screenTranslation", pair(moved)) }
             fields.raw("velocity", pair(values.velocity, speed))
             if gesture.kind == .edgePan { fields.string("edge", values.edge.jsonName) }
         case .swipe:
@@ -103,7 +113,9 @@ public struct JSONEventFormatter: Sendable {
 
     private func milliseconds(_ time: Microseconds) -> String { DecimalText.format(Double(time) / 1000, places: 1) }
     private func millimetres(_ value: Float) -> String { DecimalText.format(value, places: 2) }
+    private func pixels(_ value: Double) -> String { DecimalText.format(value, places: 1) }
     private func speed(_ value: Float) -> String { DecimalText.format(value, places: 1) }
+    private func pair(_ point: ScreenPoint) -> String { "[\(pixels(point.x)),\(pixels(point.y))]" }
     private func pair(_ point: PanelPoint, _ format: (Float) -> String) -> String {
         "[\(format(point.x)),\(format(point.y))]"
     }

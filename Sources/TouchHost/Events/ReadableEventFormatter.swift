@@ -14,13 +14,13 @@ public struct ReadableEventFormatter: Sendable {
     public func line(for event: HostEvent) -> String? {
         let time = (source.map { DisplayText.escaped($0) + ": " } ?? "") + DecimalText.fixed(Double(event.time) / 1_000_000, places: 3).padded(to: 8) + " s  "
         switch event {
-        case .touch(let touch, _):
+        case .touch(let touch, _, let screen):
             if touch.phase == .moved && !showsEveryChange { return nil }
-            return time + "touch \(touch.trackingId) \(touch.phase.jsonName) at \(point(touch.position))  slot \(touch.slot)"
-        case .gesture(let gesture):
+            return time + "touch \(touch.trackingId) \(touch.phase.jsonName) at \(point(touch.position))\(Self.pixels(screen))  slot \(touch.slot)"
+        case .gesture(let gesture, let screen):
             if gesture.state == .changed && !showsEveryChange { return nil }
             let name = JSONEventFormatter.name(of: gesture.recognizer, in: recognizerNames)
-            var text = time + "\(name) \(gesture.state.jsonName) at \(point(gesture.location))"
+            var text = time + "\(name) \(gesture.state.jsonName) at \(point(gesture.location))\(Self.pixels(screen))"
             if gesture.touches > 1 { text += "  \(gesture.touches) touches" }
             let details = Self.details(of: gesture)
             if !details.isEmpty { text += "  " + details }
@@ -28,6 +28,12 @@ public struct ReadableEventFormatter: Sendable {
         case .status(let status):
             return time + "status \(status.kind.jsonName)" + (status.count > 0 ? " (\(status.count))" : "")
         }
+    }
+
+    /// ` = px (960.0, 540.0)` after a position in millimetres, when a screen is set; else nothing.
+    public static func pixels(_ screen: ScreenPlacement?) -> String {
+        guard let screen else { return "" }
+        return " = px (\(DecimalText.format(screen.point.x, places: 1)), \(DecimalText.format(screen.point.y, places: 1)))"
     }
 
     /// The values a person cares about for each kind, in words.

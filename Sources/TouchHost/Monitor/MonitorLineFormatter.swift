@@ -16,15 +16,15 @@ public struct MonitorLineFormatter: Sendable {
     public func line(for event: HostEvent) -> String? {
         let time = (DecimalText.fixed(Double(event.time) / 1_000_000, places: 3) + "s").padded(to: 10) + "  "
         switch event {
-        case .touch(let touch, _):
+        case .touch(let touch, _, let screen):
             if (touch.phase == .moved || touch.phase == .stationary) && !showsEveryChange { return nil }
             return time + column("touch", 9) + column("slot \(touch.slot)", 9) + column("id \(touch.trackingId)", 8)
-                + column(touch.phase.jsonName, 11) + position(touch.position)
-        case .gesture(let gesture):
+                + column(touch.phase.jsonName, 11) + position(touch.position) + ReadableEventFormatter.pixels(screen)
+        case .gesture(let gesture, let screen):
             if gesture.state == .changed && !showsEveryChange { return nil }
             let name = JSONEventFormatter.name(of: gesture.recognizer, in: recognizerNames)
             var text = time + column("gesture", 9) + column(name, 17) + column(gesture.state.jsonName, 11)
-                + position(gesture.location)
+                + position(gesture.location) + ReadableEventFormatter.pixels(screen)
             // One finger is the usual case; saying so would only make `grep 'touch '` find gestures.
             if gesture.touches > 1 { text += "  \(gesture.touches) touches" }
             let details = ReadableEventFormatter.details(of: gesture)

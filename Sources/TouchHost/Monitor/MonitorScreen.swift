@@ -91,13 +91,15 @@ public enum MonitorScreen {
 
     static func sidebar(_ state: MonitorState, height: Int) -> [String] {
         guard height > 0 else { return [] }
-        var lines: [String] = ["TOUCHES  slot  id      x mm     y mm"]
         let live = state.touches.filter { $0.endedAt == nil }
+        // With a screen (`--screen`) the list gives pixels, what the kiosk draws in; the map stays in mm.
+        let onScreen = live.contains { $0.screen != nil }
+        var lines: [String] = ["TOUCHES  slot  id      " + (onScreen ? "x px     y px" : "x mm     y mm")]
         if live.isEmpty { lines.append("  (none)") }
         for touch in live.prefix(6) {
+            let x = touch.screen?.x ?? Double(touch.position.x), y = touch.screen?.y ?? Double(touch.position.y)
             lines.append("         \(String(touch.slot).padded(to: 4))  \(String(touch.trackingId).padded(to: 4))  "
-                + "\(DecimalText.fixed(Double(touch.position.x), places: 1).padded(to: 7))  "
-                + "\(DecimalText.fixed(Double(touch.position.y), places: 1).padded(to: 7))")
+                + "\(DecimalText.fixed(x, places: 1).padded(to: 7))  \(DecimalText.fixed(y, places: 1).padded(to: 7))")
         }
         lines.append("")
         lines.append(contentsOf: counterLines(state))

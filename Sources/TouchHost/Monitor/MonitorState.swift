@@ -8,6 +8,8 @@ public struct MonitorState: Sendable {
         public var slot: UInt8
         public var trackingId: UInt32
         public var position: PanelPoint
+        /// The position in screen pixels, when a screen is set (`--screen`).
+        public var screen: ScreenPoint?
         public var trail: [PanelPoint] = []
         /// Host time it ended, or nil while it is down.
         public var endedAt: Microseconds?
@@ -60,8 +62,8 @@ public struct MonitorState: Sendable {
     public mutating func absorb(_ event: HostEvent, now: Microseconds) {
         lastEventTime = event.time
         switch event {
-        case .touch(let touch, _): absorb(touch, now: now)
-        case .gesture(let gesture): absorb(gesture)
+        case .touch(let touch, _, let screen): absorb(touch, screen: screen?.point, now: now)
+        case .gesture(let gesture, _): absorb(gesture)
         case .status(let status): absorb(status, now: now)
         }
     }
@@ -85,7 +87,7 @@ public struct MonitorState: Sendable {
         banners.append(Banner(text: text, until: now + Self.bannerLinger))
     }
 
-    private mutating func absorb(_ touch: TrackedTouch, now: Microseconds) {
+    private mutating func absorb(_ touch: TrackedTouch, screen: ScreenPoint?, now: Microseconds) {
         if touch.phase == .began {
             // A slot is reused by the next touch: the old one leaves the map at once.
             touches.removeAll { $0.slot == touch.slot }
@@ -97,6 +99,7 @@ public struct MonitorState: Sendable {
         }
         guard let index else { return }
         touches[index].position = touch.position
+        touches[index].screen = screen
         if touches[index].trail.last != touch.position {
             touches[index].trail.append(touch.position)
             if touches[index].trail.count > Self.trailLength { touches[index].trail.removeFirst() }

@@ -2,21 +2,23 @@ import TouchCore
 
 /// Builds the host's pipeline for one input: its tracker settings and the recognizers named.
 public enum HostStack {
+    /// `screen`: where its events are placed in pixels too (contracts.md section 5).
     public static func pipeline(
         recognizers: RecognizerSelection, tracker configuration: TrackerConfiguration, panel: PanelSize,
-        sink: @escaping (HostEvent) -> Void
+        screen: ScreenSetting? = nil, sink: @escaping (HostEvent) -> Void
     ) -> Pipeline {
-        Pipeline(tracker: configuration, recognizers: RecognizerSet(recognizers, panel: panel), sink: sink)
+        Pipeline(tracker: configuration, recognizers: RecognizerSet(recognizers, panel: panel), screen: screen, sink: sink)
     }
 
     /// The pipeline for a streaming controller that described itself with `info`.
     public static func pipeline(
-        recognizers: RecognizerSelection, for info: DeviceInfo, sink: @escaping (HostEvent) -> Void
+        recognizers: RecognizerSelection, for info: DeviceInfo, screen: ScreenSetting? = nil,
+        sink: @escaping (HostEvent) -> Void
     ) -> Pipeline {
         let size = info.panelSize
         return pipeline(
             recognizers: recognizers, tracker: info.trackerConfiguration(),
-            panel: PanelSize(width: size.x, height: size.y), sink: sink)
+            panel: PanelSize(width: size.x, height: size.y), screen: screen, sink: sink)
     }
 }
 

@@ -9,10 +9,26 @@ public final class Pipeline {
     private var recipe: RecognizerSet
     private var output: SinkOutput
 
-    public init(tracker: TrackerConfiguration, recognizers: RecognizerSet, sink: @escaping (HostEvent) -> Void) {
+    public init(
+        tracker: TrackerConfiguration, recognizers: RecognizerSet, screen: ScreenSetting? = nil,
+        sink: @escaping (HostEvent) -> Void
+    ) {
         core = TouchPipeline(tracker: tracker, engine: recognizers.engine)
         recipe = recognizers
         output = SinkOutput(sink: sink)
+        self.screen = screen
+        output.mapping = screenMapping
+    }
+
+    /// The screen the events are placed on (contracts.md section 5); nil leaves them in millimetres
+    /// only. Changes apply from the next event on.
+    public var screen: ScreenSetting? {
+        didSet { output.mapping = screenMapping }
+    }
+
+    /// The screen over this pipeline's panel: what places its events.
+    public var screenMapping: ScreenMapping? {
+        screen.map { ScreenMapping($0, panel: PanelSize(width: recipe.panelWidth, height: recipe.panelHeight)) }
     }
 
     /// Raw touches for regions whose application wants them (the C API's region deliveries).
@@ -31,6 +47,7 @@ public final class Pipeline {
         set {
             recipe = newValue
             core.engine = newValue.engine
+            output.mapping = screenMapping
         }
     }
 
@@ -66,11 +83,12 @@ public final class Pipeline {
     }
 }
 
-/// The pipeline's output as `HostEvent`s. A held finger would repeat `stationary` at the report
-/// rate; the stream leaves it out.
+/// The pipeline's output as `HostEvent`s, placed on the screen when one is set. A held finger
+/// would repeat `stationary` at the report rate; the stream leaves it out.
 private struct SinkOutput: TouchPipelineOutput {
     let sink: (HostEvent) -> Void
     var onDelivery: ((TouchDelivery) -> Void)?
+    var mapping: ScreenMapping?
 
     init(sink: @escaping (HostEvent) -> Void) { self.sink = sink }
 
@@ -78,11 +96,13 @@ private struct SinkOutput: TouchPipelineOutput {
 
     mutating func touches(_ frame: TouchFrame) {
         for index in frame.touches.indices where frame.touches[index].phase != .stationary {
-            sink(.touch(frame.touches[index], at: frame.timestamp))
+            emit(.touch(frame.touches[index], at: frame.timestamp))
         }
     }
 
-    mutating func gesture(_ event: GestureEvent) { sink(.gesture(event)) }
+    mutating func gesture(_ event: GestureEvent) { emit(.gesture(event)) }
+
+    private func emit(_ event: HostEvent) { sink(mapping?.placing(event) ?? event) }
 
     mutating func delivery(_ delivery: TouchDelivery) { onDelivery?(delivery) }
 }

@@ -2,7 +2,7 @@ import TouchCore
 
 /// A `TouchPlot` as a self-contained SVG in panel millimetres (y down, as on the panel): the
 /// outline, one coloured path per touch labelled with its tracking id, and a marker with name and
-/// time where each gesture happened. Elements carry classes and `data-` attributes so tools and
+/// time where each gesture happened; with a screen, marks also say their pixels. Elements carry classes and `data-` attributes so tools and
 /// tests can find them.
 public enum SVGPlot {
     static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"]
@@ -26,6 +26,7 @@ public enum SVGPlot {
 
             """
         svg += "<text x=\"0\" y=\"\(n(-3))\" font-size=\"4px\">\(escape(title)) \u{2014} \(n(width)) x \(n(height)) mm, "
+            + (plot.screen.map { "screen \($0.width) x \($0.height) px, " } ?? "")
             + "\(plot.strokes.count) touches, \(plot.marks.count) gesture events</text>\n"
         for (index, stroke) in plot.strokes.enumerated() {
             let colour = palette[index % palette.count]
@@ -34,7 +35,8 @@ public enum SVGPlot {
             for point in stroke.points.dropFirst() { d += " L \(n(point.x)) \(n(point.y))" }
             if stroke.points.count == 1 { d += " l 0.01 0" }
             svg += "<g class=\"stroke\" data-id=\"\(stroke.trackingId)\">"
-            svg += "<path class=\"touch\" data-id=\"\(stroke.trackingId)\" data-slot=\"\(stroke.slot)\" stroke=\"\(colour)\" d=\"\(d)\"/>"
+            svg += "<path class=\"touch\" data-id=\"\(stroke.trackingId)\" data-slot=\"\(stroke.slot)\"\(pixelData(stroke.screenStart)) "
+                + "stroke=\"\(colour)\" d=\"\(d)\"/>"
             svg += "<circle cx=\"\(n(first.x))\" cy=\"\(n(first.y))\" r=\"1.2\" fill=\"\(colour)\"/>"
             svg += "<text class=\"touch-label\" x=\"\(n(first.x + 1.8))\" y=\"\(n(first.y - 1.8))\" fill=\"\(colour)\">#\(stroke.trackingId)</text>"
             svg += "</g>\n"
@@ -43,8 +45,9 @@ public enum SVGPlot {
             // Marks at one spot are stacked downwards so their labels stay readable.
             let stacked = plot.marks[..<index].filter { $0.location.distance(to: mark.location) < 4 }.count
             let label = "\(mark.name) \(mark.state) \(seconds(mark.time)) s" + (mark.details.isEmpty ? "" : " (\(mark.details))")
+                + (mark.screen.map { " at px \(px($0.x)), \(px($0.y))" } ?? "")
             svg += "<g class=\"gesture\" data-name=\"\(escape(mark.name))\" data-state=\"\(mark.state)\" "
-                + "data-x=\"\(n(mark.location.x))\" data-y=\"\(n(mark.location.y))\" data-time=\"\(seconds(mark.time))\">"
+                + "data-x=\"\(n(mark.location.x))\" data-y=\"\(n(mark.location.y))\"\(pixelData(mark.screen)) data-time=\"\(seconds(mark.time))\">"
             svg += "<circle cx=\"\(n(mark.location.x))\" cy=\"\(n(mark.location.y))\" r=\"1.6\"/>"
             svg += "<text x=\"\(n(mark.location.x + 2.5))\" y=\"\(n(mark.location.y + 4 + Float(stacked) * 4))\">\(escape(label))</text>"
             svg += "</g>\n"
@@ -56,6 +59,14 @@ public enum SVGPlot {
     }
 
     static func n(_ value: Float) -> String { DecimalText.format(value, places: 2) }
+
+    static func px(_ value: Double) -> String { DecimalText.format(value, places: 1) }
+
+    /// ` data-sx="960.0" data-sy="540.0"` for a place on the screen; nothing without a screen.
+    static func pixelData(_ point: ScreenPoint?) -> String {
+        guard let point else { return "" }
+        return " data-sx=\"\(px(point.x))\" data-sy=\"\(px(point.y))\""
+    }
 
     static func seconds(_ time: Microseconds) -> String { DecimalText.fixed(Double(time) / 1_000_000, places: 3) }
 

@@ -50,9 +50,12 @@ public final class ReplayDriver {
     }
 
     /// A driver whose pipeline runs the recognizers `--recognizers` named.
-    public convenience init(_ source: ReplaySource, recognizers: RecognizerSelection, sink: @escaping (HostEvent) -> Void) {
+    public convenience init(
+        _ source: ReplaySource, recognizers: RecognizerSelection, screen: ScreenSetting? = nil,
+        sink: @escaping (HostEvent) -> Void
+    ) {
         self.init(source, sink: sink) { tracker, panel, sink in
-            HostStack.pipeline(recognizers: recognizers, tracker: tracker, panel: panel, sink: sink)
+            HostStack.pipeline(recognizers: recognizers, tracker: tracker, panel: panel, screen: screen, sink: sink)
         }
     }
 

@@ -432,7 +432,9 @@ public final class DeviceSession {
         var event = event
         if event.time < lastEmitted { event = event.retimed(lastEmitted) }
         lastEmitted = event.time
-        if case .touch(let touch, _) = event { highestTouchId = max(highestTouchId, touch.trackingId) }
+        if case .touch(let touch, _, _) = event { highestTouchId = max(highestTouchId, touch.trackingId) }
+        // A controller's own touches and gestures (gestures mode) meet the screen here, the pipeline's already did.
+        if event.screen == nil, let mapping = pipeline?.screenMapping { event = mapping.placing(event) }
         sink(event)
     }
 }

@@ -25,7 +25,7 @@ public final class LegacySession {
 
     public init(
         link: any ByteLink, protocol packetProtocol: LegacyProtocol, panel: PanelSize,
-        recognizers: RecognizerSelection, sink: @escaping (HostEvent) -> Void
+        recognizers: RecognizerSelection, screen: ScreenSetting? = nil, sink: @escaping (HostEvent) -> Void
     ) {
         self.link = link
         self.sink = sink
@@ -35,7 +35,7 @@ public final class LegacySession {
         var forward: ((HostEvent) -> Void)?
         pipeline = HostStack.pipeline(
             recognizers: recognizers, tracker: Self.trackerConfiguration,
-            panel: panel, sink: { forward?($0) })
+            panel: panel, screen: screen, sink: { forward?($0) })
         forward = { [unowned self] in self.emit($0) }
     }
 

@@ -756,6 +756,60 @@ th_error th_event_status_get_kind(th_event *event, th_status_kind *out);
 /** What the status counts (frames lost, bytes skipped, touches cancelled); 0 when nothing. */
 th_error th_event_status_get_count(th_event *event, uint32_t *out);
 
+/* ------------------------------------------------------------------------------------------ */
+/* Screen mapping and calibration (since 0.2; docs/calibration.md)                             */
+/* ------------------------------------------------------------------------------------------ */
+
+/* Positions stay in panel millimetres; with a screen set, touch and gesture events also carry
+ * their place in screen pixels. The 6-value matrix has libinput's meaning: it takes the panel's
+ * normalized coordinates (x / width, y / height) to the screen's, (a*x + b*y + c, d*x + e*y + f).
+ * Both may be changed at any time; they apply from the next event on. */
+
+/**
+ * Sets the screen the context's events are placed on, in pixels; 0 x 0 removes it (the default).
+ * @return TH_OK; TH_ERR_INVALID_ARGUMENT for a side of 0 (with the other not 0) or over 65536.
+ */
+th_error th_context_set_screen(th_context *ctx, uint32_t width_px, uint32_t height_px);
+/** The screen set; 0 x 0 when none is. */
+th_error th_context_get_screen(th_context *ctx, uint32_t *width_px, uint32_t *height_px);
+/**
+ * Sets the calibration matrix {a, b, c, d, e, f}; the identity {1, 0, 0, 0, 1, 0} by default.
+ * @return TH_OK; TH_ERR_INVALID_ARGUMENT for a value that is not finite or a singular matrix
+ *         (a*e - b*d near 0).
+ */
+th_error th_context_set_calibration(th_context *ctx, const double matrix[6]);
+th_error th_context_get_calibration(th_context *ctx, double matrix[6]);
+/** A touch's position in pixels; TH_ERR_NOT_AVAILABLE when its context had no screen, and for
+ *  region touches. */
+th_error th_event_touch_get_screen_position(th_event *event, double *x_px, double *y_px);
+/** A gesture's centroid in pixels; TH_ERR_NOT_AVAILABLE when its context had no screen. */
+th_error th_event_gesture_get_screen_position(th_event *event, double *x_px, double *y_px);
+/** pan, edge-pan: the translation in pixels (the matrix's linear part; its offset moves nothing). */
+th_error th_event_gesture_get_screen_translation(th_event *event, double *dx_px, double *dy_px);
+
+/** One calibration measurement: where the panel saw the touch, and the target it was meant for. */
+typedef struct th_calibration_point {
+    double panel_x_mm;
+    double panel_y_mm;
+    double screen_x_px;
+    double screen_y_px;
+} th_calibration_point;
+
+/**
+ * Fits the matrix that takes the points' panel positions to their screen targets, by least
+ * squares. Thread: any.
+ * @param points    `count` measurements (at least 3, at most 10000)
+ * @param matrix    receives {a, b, c, d, e, f}
+ * @param residuals NULL, or `count` doubles: each target's distance in pixels from where the
+ *                  matrix puts its touch
+ * @return TH_OK; TH_ERR_INVALID_ARGUMENT for fewer than 3 points, values that are not finite, a
+ *         panel or screen size out of range, or a set that fixes no matrix: two touches at the same
+ *         place, touches or targets on one line. th_get_last_error() says which.
+ */
+th_error th_calibration_fit(const th_calibration_point *points, size_t count, double panel_width_mm,
+                            double panel_height_mm, uint32_t screen_width_px,
+                            uint32_t screen_height_px, double matrix[6], double *residuals);
+
 #ifdef __cplusplus
 }
 #endif
