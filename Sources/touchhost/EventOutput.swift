@@ -11,11 +11,14 @@ final class EventOutput {
     private let live: Bool
     private var pending: [UInt8] = []
 
-    init(json: Bool, recognizerNames: [String], source: String? = nil, live: Bool = false, aligned: Bool = false) {
+    init(
+        json: Bool, recognizerNames: [String], templateNames: [String] = [], source: String? = nil, live: Bool = false,
+        aligned: Bool = false
+    ) {
         self.live = live
         self.aligned = aligned && !json ? MonitorLineFormatter(recognizerNames: recognizerNames) : nil
         if json {
-            self.json = JSONEventFormatter(recognizerNames: recognizerNames, source: source)
+            self.json = JSONEventFormatter(recognizerNames: recognizerNames, templateNames: templateNames, source: source)
             readable = nil
         } else {
             self.json = nil

@@ -28,9 +28,12 @@ public struct CircleAnalyzer: StrokeAnalyzer, Sendable {
     public var maximumFourCornerHarmonic: Float = 0.04
     /// Three corners: the 3rd harmonic likewise. Circles below about 0.05, triangles above 0.11.
     public var maximumThreeCornerHarmonic: Float = 0.08
-    /// The share of the path's total turning done by its 8 sharpest of 62 bends: a circle turns
-    /// evenly (about 0.13 ideally, 0.3 to 0.4 drawn by hand), polygons at their corners.
-    public var maximumCornerShare: Float = 0.5
+    /// The sharpest corner: the most the path turns within 3 of its 63 steps (about 1/20 of the
+    /// path), away from the ends where a finger lands or lifts with a hook. A round stroke turns
+    /// evenly, so a polygon of eight or more sides (45 degrees a corner, as a script or a slow
+    /// controller's sampling draws a circle) passes, while a rectangle (90), a triangle (120) and a
+    /// star (144) do not. Radians; tuned leave-one-subject-out (docs/strokes.md).
+    public var maximumCorner: Float = 75 * ScalarMath.pi / 180
 
     public init() {}
 
@@ -65,7 +68,7 @@ public struct CircleAnalyzer: StrokeAnalyzer, Sendable {
         let turns = abs(forward - backward) / ScalarMath.twoPi
         guard turns >= minimumTurns, turns <= maximumTurns else { return nil }
         guard min(forward, backward) / ScalarMath.twoPi <= maximumBackwardTurns else { return nil }
-        guard cornerShare(of: path) <= maximumCornerShare else { return nil }
+        guard sharpestCorner(of: path) <= maximumCorner else { return nil }
         let (three, four) = cornerHarmonics(of: path, center: center)
         guard three <= maximumThreeCornerHarmonic, four <= maximumFourCornerHarmonic else { return nil }
         return Result(center: center, radius: radius, clockwise: forward > backward)
@@ -73,28 +76,27 @@ public struct CircleAnalyzer: StrokeAnalyzer, Sendable {
 
     private static func angle(of v: PanelPoint) -> Float { ScalarMath.atan2(v.y, v.x) }
 
-    /// Heading changes between successive segments; the 8 largest kept in a small sorted list.
-    private func cornerShare(of path: ResampledStroke) -> Float {
+    /// The largest net turn over `cornerSpan` successive bends, the `endSkip` bends at each end left out.
+    private func sharpestCorner(of path: ResampledStroke) -> Float {
         let n = ResampledStroke.pointCount
-        var sharpest = InlineArray<8, Float>(repeating: 0)
-        var total: Float = 0
+        let cornerSpan = 3, endSkip = 3
+        var bends = InlineArray<64, Float>(repeating: 0)
         var previousHeading = Self.angle(of: path[1] - path[0])
         for i in 2..<n {
             let heading = Self.angle(of: path[i] - path[i - 1])
-            var bend = abs(ScalarMath.wrapAngle(heading - previousHeading))
+            bends[i - 2] = ScalarMath.wrapAngle(heading - previousHeading)
             previousHeading = heading
-            total += bend
-            // Insertion into a descending list of 8: the displaced value moves down a place.
-            for k in 0..<8 where bend > sharpest[k] {
-                let displaced = sharpest[k]
-                sharpest[k] = bend
-                bend = displaced
-            }
         }
-        guard total > 0 else { return 1 }
-        var top: Float = 0
-        for k in 0..<8 { top += sharpest[k] }
-        return top / total
+        let bendCount = n - 2
+        var sharpest: Float = 0
+        var first = endSkip
+        while first + cornerSpan <= bendCount - endSkip {
+            var turn: Float = 0
+            for k in first..<(first + cornerSpan) { turn += bends[k] }
+            sharpest = max(sharpest, abs(turn))
+            first += 1
+        }
+        return sharpest
     }
 
     /// The 3rd and 4th harmonics of the distance from the centre, after the stretch that turns the

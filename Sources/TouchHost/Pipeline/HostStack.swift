@@ -4,9 +4,9 @@ import TouchCore
 public enum HostStack {
     public static func pipeline(
         recognizers: RecognizerSelection, tracker configuration: TrackerConfiguration, panel: PanelSize,
-        sink: @escaping (HostEvent) -> Void
+        templates: TemplateStore = TemplateStore(), sink: @escaping (HostEvent) -> Void
     ) -> Pipeline {
-        Pipeline(tracker: configuration, recognizers: RecognizerSet(recognizers, panel: panel), sink: sink)
+        Pipeline(tracker: configuration, recognizers: RecognizerSet(recognizers, panel: panel, templates: templates), sink: sink)
     }
 
     /// The pipeline for a streaming controller that described itself with `info`.

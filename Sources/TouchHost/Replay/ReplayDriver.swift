@@ -49,10 +49,14 @@ public final class ReplayDriver {
         }
     }
 
-    /// A driver whose pipeline runs the recognizers `--recognizers` named.
-    public convenience init(_ source: ReplaySource, recognizers: RecognizerSelection, sink: @escaping (HostEvent) -> Void) {
+    /// A driver whose pipeline runs the recognizers `--recognizers` named (a `template` among them
+    /// with `templates`' examples, `--template`).
+    public convenience init(
+        _ source: ReplaySource, recognizers: RecognizerSelection, templates: TemplateStore = TemplateStore(),
+        sink: @escaping (HostEvent) -> Void
+    ) {
         self.init(source, sink: sink) { tracker, panel, sink in
-            HostStack.pipeline(recognizers: recognizers, tracker: tracker, panel: panel, sink: sink)
+            HostStack.pipeline(recognizers: recognizers, tracker: tracker, panel: panel, templates: templates, sink: sink)
         }
     }
 
