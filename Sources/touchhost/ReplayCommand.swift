@@ -69,7 +69,7 @@ struct ReplayCommand: ParsableCommand {
                 let reason = store.library.isFull
                     ? "a recognizer set holds at most 32 template examples"
                     : "its first finger draws no stroke"
-                throw ValidationError("--template \(DisplayText.excerpt(name)): \(DisplayText.excerpt(file)): \(reason)")
+                throw HostFailure("\(file): --template \(DisplayText.excerpt(name)): \(reason)")
             }
         }
         return store
