@@ -1,7 +1,9 @@
 /// A circle: one stroke that goes once around a centre, in either direction, and comes back near
-/// where it began. Hands draw ellipses, so roundness is judged after stretching the stroke along its
-/// principal axes to equal spread: then a circle's distance from the centre is nearly flat, while a
-/// rectangle's has four bumps (its corners) and a triangle's three. Those bumps are the 4th and 3rd
+/// where it began, drawn by hand, sampled sparsely, or scripted as a polygon of eight or more
+/// sides. Polygons with few corners stay out two ways: by the sharpest corner (a rectangle turns
+/// 90 degrees at once, an octagon 45), and by roundness after stretching the stroke along its
+/// principal axes to equal spread (hands draw ellipses): then a circle's distance from the centre
+/// is nearly flat, while a rectangle's has four bumps and a triangle's three, the 4th and 3rd
 /// harmonics of the distance around the centre.
 public struct CircleAnalyzer: StrokeAnalyzer, Sendable {
     public struct Result: Equatable, Sendable {
