@@ -53,7 +53,8 @@ struct ReplayCommand: ParsableCommand {
     func selection() throws -> RecognizerSelection {
         do {
             var selection = try RecognizerSelection.parse(recognizers)
-            if !templates.isEmpty, !selection.names.contains("template") { selection.names.append("template") }
+            // `template` is not a name `--recognizers` takes: it comes with the examples it knows.
+            if !templates.isEmpty { selection.names.append("template") }
             return selection
         } catch { throw ValidationError("--recognizers: \(error)") }
     }

@@ -10,7 +10,7 @@ public struct RecognizerSelection: Equatable, Sendable {
         "checkmark", "circle", "backslash",
     ]
     /// Names that may be asked for besides the kiosk set.
-    public static let extraNames = ["capture", "two-finger-pan", "template"]
+    public static let extraNames = ["capture", "two-finger-pan"]
 
     public static let kiosk = RecognizerSelection(names: kioskNames)
 
