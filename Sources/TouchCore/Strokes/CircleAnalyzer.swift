@@ -35,8 +35,8 @@ public struct CircleAnalyzer: StrokeAnalyzer, Sendable {
     /// 1/20 of the path each), away from the ends where a finger lands or lifts with a hook. A
     /// round stroke turns evenly, so a polygon of eight or more sides (45 degrees a corner, as a
     /// script or a slow controller's sampling draws a circle) passes, while a rectangle (90), a
-    /// triangle (120) and a star (144) do not. Radians; tuned leave-one-subject-out, never below
-    /// 50 degrees (docs/strokes.md).
+    /// triangle (120) and a star (144) do not. Radians: between the $1 study's hand circles (up
+    /// to 62 degrees) and rectangles (from 69), judged leave-one-subject-out (docs/strokes.md).
     public var maximumCorner: Float = 65 * ScalarMath.pi / 180
 
     public init() {}
