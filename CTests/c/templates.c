@@ -84,6 +84,22 @@ int main(void) {
     recognized(ctx, name, &count, &score);
     CHECK(count == 1 && strcmp(name, "loop") == 0);
 
+    /* Several examples of one template: either way of drawing it is that template. */
+    static const th_point ell[] = {{0, 0}, {0, 30}, {30, 30}};
+    static const th_point hook[] = {{0, 30}, {30, 30}, {30, 0}};
+    CHECK_OK(th_context_add_template_example(ctx, "corner", ell, 3, &index));
+    CHECK(index == 3);
+    CHECK_OK(th_context_add_template_example(ctx, "corner", hook, 3, &index));
+    CHECK(index == 3);
+    CHECK_OK(th_context_add_template_example(ctx, "check", check, 3, &index));
+    CHECK(index == 0);
+    stroke(ctx, hook, 3, 1.5, 120, 40);
+    recognized(ctx, name, &count, &score);
+    CHECK(count == 1 && strcmp(name, "corner") == 0);
+    stroke(ctx, ell, 3, 2.0, 60, 30);
+    recognized(ctx, name, &count, &score);
+    CHECK(count == 1 && strcmp(name, "corner") == 0);
+
     /* A tap is no stroke. */
     CHECK_OK(th_context_feed_touch(ctx, 1, TH_CONTACT_DOWN, 20, 20, t + 10000));
     CHECK_OK(th_context_feed_touch(ctx, 1, TH_CONTACT_UP, 20, 20, t + 60000));

@@ -191,6 +191,23 @@ public func th_context_add_template(
     _ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ points: UnsafeRawPointer?, _ count: Int,
     _ out: UnsafeMutablePointer<UInt32>?
 ) -> Int32 {
+    addTemplateExample(handle, name, points, count, out, newNameOnly: true)
+}
+
+/// Another example of a template (or the first, creating it): $1 reaches 99% with three or more.
+@_cdecl("th_context_add_template_example")
+public func th_context_add_template_example(
+    _ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ points: UnsafeRawPointer?, _ count: Int,
+    _ out: UnsafeMutablePointer<UInt32>?
+) -> Int32 {
+    addTemplateExample(handle, name, points, count, out, newNameOnly: false)
+}
+
+/// Both add calls: `out` gets the template's index (its name's place), which events report.
+private func addTemplateExample(
+    _ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ points: UnsafeRawPointer?, _ count: Int,
+    _ out: UnsafeMutablePointer<UInt32>?, newNameOnly: Bool
+) -> Int32 {
     contextCall(handle) { (context) throws(CallError) in
         let name = try requiredString(name, "name")
         guard !name.isEmpty else { throw CallError(.invalidArgument, "name is empty") }
@@ -203,16 +220,18 @@ public func th_context_add_template(
             guard x.isFinite, y.isFinite else { throw CallError(.invalidArgument, "point \(i) is not finite") }
             stroke.append(PanelPoint(x: Float(x), y: Float(y)))
         }
-        guard !context.templates.contains(name) else { throw CallError(.exists, "a template named '\(name)' exists already") }
+        let existing = context.templates.firstIndex(of: name)
+        guard existing == nil || !newNameOnly else { throw CallError(.exists, "a template named '\(name)' exists already") }
         let store = context.recognizers.templates
         guard !store.library.isFull else {
-            throw CallError(.capacity, "a context holds at most \(TemplateLibrary.capacity) templates")
+            throw CallError(.capacity, "a context holds at most \(TemplateLibrary.capacity) template examples")
         }
-        guard let index = store.add(stroke, label: UInt8(clamping: context.templates.count)) else {
+        let label = existing ?? context.templates.count
+        guard store.add(stroke, label: UInt8(clamping: label)) != nil else {
             throw CallError(.invalidArgument, "the points of '\(name)' do not make a stroke (they lie within 0.25 mm)")
         }
-        context.templates.append(name)
-        out?.pointee = UInt32(index)
+        if existing == nil { context.templates.append(name) }
+        out?.pointee = UInt32(label)
     }
 }
 

@@ -46,6 +46,7 @@ struct DemoCommand: ParsableCommand {
                 }
             })
         if !json {
+            if let line = report.flush() { output.write(line: line) }
             output.write(line: "")
             for line in report.summary() { output.write(line: line) }
         }

@@ -9,9 +9,13 @@ final class EventOutput {
     private let live: Bool
     private var pending: [UInt8] = []
 
-    init(json: Bool, recognizerNames: [String], source: String? = nil, live: Bool = false, aligned: Bool = false) {
+    init(
+        json: Bool, recognizerNames: [String], templateNames: [String] = [], source: String? = nil, live: Bool = false,
+        aligned: Bool = false
+    ) {
         self.live = live
-        lines = EventLines(json: json, recognizerNames: recognizerNames, source: source, aligned: aligned)
+        lines = EventLines(
+            json: json, recognizerNames: recognizerNames, templateNames: templateNames, source: source, aligned: aligned)
     }
 
     deinit { flush() }

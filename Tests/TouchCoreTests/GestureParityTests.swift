@@ -80,11 +80,11 @@ let parityCases: [ParityCase] = [
             .at(60, .up(1)).at(100, .up(2)).at(500, .down(3, 100, 100)).at(560, .up(3)),
         expected: ["tap recognized @560"]),
     ParityCase(
-        name: "pan and swipe are simultaneous in the kiosk set",
+        name: "pan and swipe are simultaneous in the kiosk set; the swipe waits for the shapes to fail at the lift",
         build: kioskEngine,
         scenario: Scenario().at(0, .down(1, 100, 100)).drag(1, from: (100, 100), to: (200, 100), startMs: 0, endMs: 200)
             .at(200, .up(1)),
-        expected: ["pan began @10", "swipe recognized @30", "pan ended @200"]),
+        expected: ["pan began @10", "pan ended @200", "swipe recognized @200"]),
     ParityCase(
         name: "without a simultaneity relation the pan that begins first makes the swipe fail",
         build: { engine([(.pan(PanRecognizer()), RecognizerOptions()), (.swipe(SwipeRecognizer()), RecognizerOptions())]) },
@@ -126,7 +126,7 @@ let parityCases: [ParityCase] = [
         build: kioskEngine,
         scenario: Scenario().at(0, .down(1, 3, 50)).drag(1, from: (3, 50), to: (3, 150), startMs: 0, endMs: 200)
             .at(200, .up(1)),
-        expected: ["pan began @10", "swipe recognized @30", "pan ended @200"]),
+        expected: ["pan began @10", "pan ended @200", "swipe recognized @200"]),
     ParityCase(
         name: "a system cancel cancels the gesture under way",
         build: kioskEngine,

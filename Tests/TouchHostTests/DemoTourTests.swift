@@ -7,11 +7,22 @@ import Testing
         let selection = RecognizerSelection.kiosk
         let report = DemoReport(names: selection.engineNames)
         let run = try DemoRun(board: BoardListing.defaultName)
-        try run.run(recognizers: selection, seconds: 30) { _ = report.take($0) }
+        var lines: [String] = []
+        try run.run(recognizers: selection, seconds: 30) { event in
+            if let line = report.take(event) { lines += line.split(separator: "\n").map(String.init) }
+        }
+        if let line = report.flush() { lines.append(line) }
         let summary = report.summary()
         let steps = DemoTour.steps(for: selection.engineNames).count
         #expect(steps >= 9)
         #expect(summary.first == "Recognized \(steps) of \(steps) gestures of the tour:", "\(summary)")
         #expect(!summary.contains { $0.contains("✗") }, "\(summary)")
+        // One stroke, one answer: each step of the tour gets exactly one line.
+        let times = lines.compactMap { Double($0.split(separator: " ").first ?? "") }
+        #expect(times.count == lines.count, "\(lines)")
+        for step in DemoTour.steps(for: selection.engineNames) {
+            let inStep = times.filter { $0 * 1_000_000 >= Double(step.start - 100_000) && $0 * 1_000_000 <= Double(step.end) }
+            #expect(inStep.count == 1, "\(step.title): \(lines)")
+        }
     }
 }

@@ -67,6 +67,15 @@ import TouchHost
             let c = hits["check"]!, o = hits["circle"]!
             lines.append("| \(subject) | \(rate(c.own, c.ownTotal)) | \(rate(c.other, c.otherTotal)) | \(rate(o.own, o.ownTotal)) | \(rate(o.other, o.otherTotal)) |")
         }
+        lines.append("")
+        lines.append("| threshold (shipped) | held out | tuned on the other four | held-out recall | held-out others it fires on | class most hit |")
+        lines.append("|---|---|---:|---:|---:|---|")
+        for tuned in HeldOutSubjectTests.tuned {
+            for fold in HeldOutSubjectTests.folds(tuned, corpus: corpus) {
+                lines.append("| \(tuned.name) (\(String(format: "%.3f", tuned.shipped))) | \(fold.heldOut) | \(String(format: "%.3f", fold.threshold)) "
+                    + "| \(percent(fold.recall)) | \(percent(fold.falsePositives)) | \(fold.worstClass.rate > 0 ? "\(fold.worstClass.name) \(percent(fold.worstClass.rate))" : "-") |")
+            }
+        }
         print("BEGIN STROKE TABLE\n" + lines.joined(separator: "\n") + "\nEND STROKE TABLE")
         #expect(lines.count > outcome.gestures.count + 7 + UnistrokeTemplateTests.userIndependent.count)
     }

@@ -20,10 +20,12 @@ import TouchHost
     func theAnalyzerFindsItsOwnClassAndRarelyAnyOther(target: String, rates: [String: Double]) throws {
         _ = try UnistrokeCorpus.require()
         let own = try #require(rates[target])
-        #expect(own >= 0.95, "\(target) recognized in \(percent(own)) of its strokes")
+        #expect(own >= 0.97, "\(target) recognized in \(percent(own)) of its strokes")
         #expect(rates.count == 16)
-        for (gesture, rate) in rates where gesture != target {
-            #expect(rate <= 0.02, "\(target) fires on \(percent(rate)) of \(gesture)")
+        let others = rates.filter { $0.key != target }
+        #expect(others.values.reduce(0, +) / Double(others.count) <= 0.01, "\(target) fires on more than 1% of other strokes")
+        for (gesture, rate) in others {
+            #expect(rate <= drawnAlike(target, gesture), "\(target) fires on \(percent(rate)) of \(gesture)")
         }
     }
 
@@ -56,5 +58,9 @@ import TouchHost
         }
     }
 }
+
+/// The most a shape may fire on one other class: 2%, but a `v` whose down stroke is two thirds
+/// of its up stroke is a checkmark by the seed's rule, and one subject (s02) draws v that way.
+func drawnAlike(_ target: String, _ other: String) -> Double { target == "check" && other == "v" ? 0.1 : 0.02 }
 
 func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }

@@ -55,7 +55,7 @@ public enum KioskRecognizer: UInt8, Sendable {
         case .pinch: return .pinch(PinchRecognizer())
         case .rotation: return .rotation(RotationRecognizer())
         case .edgePan: return .edgePan(EdgePanRecognizer(edges: EdgePanRecognizer.allEdges))
-        // One touch each; checkmark, circle and backslash are simultaneous with pan (below).
+        // One touch each; simultaneous with pan, arbitrated with swipe (below).
         case .checkmark: return .checkmark()
         case .circle: return .circle()
         case .backslash: return .backslash()
@@ -66,22 +66,26 @@ public enum KioskRecognizer: UInt8, Sendable {
     }
 
     /// The relations of the kiosk set: (recognizer, requires this to fail).
-    static let failureRequirements: InlineArray<2, (KioskRecognizer, KioskRecognizer)> = [
+    static let failureRequirements: InlineArray<6, (KioskRecognizer, KioskRecognizer)> = [
         (.tap, .doubleTap),
         // A touch starting on an edge band and moving inward goes to the edge pan, not the pan.
         (.pan, .edgePan),
+        // One stroke, one answer (docs/gestures.md): a shape takes its stroke, so the swipe waits
+        // until the shapes have failed, which they do at the lift at the latest. A shape drawn
+        // briskly starts like a swipe (a circle's first arc is nearly straight).
+        (.swipe, .checkmark), (.swipe, .circle), (.swipe, .template),
+        // A backslash is a straight stroke, as a swipe is: a stroke straight and fast enough to
+        // be a swipe is one, and the backslash takes what the swipe leaves.
+        (.backslash, .swipe),
     ]
 
     /// Pairs that may recognize together.
-    static let simultaneousPairs: InlineArray<15, (KioskRecognizer, KioskRecognizer)> = [
+    static let simultaneousPairs: InlineArray<11, (KioskRecognizer, KioskRecognizer)> = [
         (.swipe, .pan),
         (.pinch, .rotation), (.pinch, .pan), (.rotation, .pan),
         // Our addition: without these, `pan` would always win two-finger drags first.
         (.twoFingerPan, .pan), (.twoFingerPan, .pinch), (.twoFingerPan, .rotation),
         (.checkmark, .pan), (.circle, .pan), (.backslash, .pan),
-        // Our addition: a shape drawn briskly starts like a swipe (a circle's first arc is nearly
-        // straight), and a swipe recognized mid-stroke would otherwise fail the shape.
-        (.checkmark, .swipe), (.circle, .swipe), (.backslash, .swipe), (.template, .swipe),
         // Templates are shapes like the others, so they too run beside the pan.
         (.template, .pan),
     ]

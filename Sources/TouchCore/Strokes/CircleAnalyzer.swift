@@ -1,7 +1,9 @@
 /// A circle: one stroke that goes once around a centre, in either direction, and comes back near
-/// where it began. Hands draw ellipses, so roundness is judged after stretching the stroke along its
-/// principal axes to equal spread: then a circle's distance from the centre is nearly flat, while a
-/// rectangle's has four bumps (its corners) and a triangle's three. Those bumps are the 4th and 3rd
+/// where it began, drawn by hand, sampled sparsely, or scripted as a polygon of eight or more
+/// sides. Polygons with few corners stay out two ways: by the sharpest corner (a rectangle turns
+/// 90 degrees at once, an octagon 45), and by roundness after stretching the stroke along its
+/// principal axes to equal spread (hands draw ellipses): then a circle's distance from the centre
+/// is nearly flat, while a rectangle's has four bumps and a triangle's three, the 4th and 3rd
 /// harmonics of the distance around the centre.
 public struct CircleAnalyzer: StrokeAnalyzer, Sendable {
     public struct Result: Equatable, Sendable {
@@ -18,7 +20,8 @@ public struct CircleAnalyzer: StrokeAnalyzer, Sendable {
     public var maximumTurns: Float = 1.5
     /// Turning back against the stroke's direction, in turns.
     public var maximumBackwardTurns: Float = 0.05
-    /// The gap between start and end over the diameter.
+    /// How far the end stays from the stroke's first half, over the diameter: the gap of a
+    /// circle that stops short, and none for one that overlaps its start.
     public var maximumGap: Float = 0.6
     /// The spread of the distance from the centre (standard deviation over mean) before the
     /// stretch: it bounds how flat an ellipse may be.
@@ -28,13 +31,48 @@ public struct CircleAnalyzer: StrokeAnalyzer, Sendable {
     public var maximumFourCornerHarmonic: Float = 0.04
     /// Three corners: the 3rd harmonic likewise. Circles below about 0.05, triangles above 0.11.
     public var maximumThreeCornerHarmonic: Float = 0.08
-    /// The share of the path's total turning done by its 8 sharpest of 62 bends: a circle turns
-    /// evenly (about 0.13 ideally, 0.3 to 0.4 drawn by hand), polygons at their corners.
-    public var maximumCornerShare: Float = 0.5
+    /// The sharpest corner: the most the path turns between chords of 3 of its 63 steps (about
+    /// 1/20 of the path each), away from the ends where a finger lands or lifts with a hook. A
+    /// round stroke turns evenly, so a polygon of eight or more sides (45 degrees a corner, as a
+    /// script or a slow controller's sampling draws a circle) passes, while a rectangle (90), a
+    /// triangle (120) and a star (144) do not. Radians: between the $1 study's hand circles (up
+    /// to 62 degrees) and rectangles (from 69), judged leave-one-subject-out (docs/strokes.md).
+    public var maximumCorner: Float = 65 * ScalarMath.pi / 180
 
     public init() {}
 
+    /// What the thresholds judge, measured on the 64 resampled points: `analyze` is `measure`
+    /// and `accepts`. Public so the thresholds can be tuned and judged on data (docs/strokes.md).
+    public struct Measures: Equatable, Sendable {
+        public var center: PanelPoint
+        public var radius: Float
+        public var clockwise: Bool
+        /// Spread of the distance from the centre, standard deviation over mean.
+        public var radiusSpread: Float
+        /// The end's distance from the first half of the path, over the diameter.
+        public var gap: Float
+        public var turns: Float
+        public var backwardTurns: Float
+        /// Radians: `maximumCorner`'s measure.
+        public var corner: Float
+        public var threeCornerHarmonic: Float
+        public var fourCornerHarmonic: Float
+    }
+
     public func analyze(_ stroke: StrokeBuffer) -> Result? {
+        guard let m = measure(stroke), accepts(m) else { return nil }
+        return Result(center: m.center, radius: m.radius, clockwise: m.clockwise)
+    }
+
+    public func accepts(_ m: Measures) -> Bool {
+        m.radius >= minimumRadius && m.radiusSpread <= maximumRadiusSpread && m.gap <= maximumGap
+            && m.turns >= minimumTurns && m.turns <= maximumTurns && m.backwardTurns <= maximumBackwardTurns
+            && m.corner <= maximumCorner && m.threeCornerHarmonic <= maximumThreeCornerHarmonic
+            && m.fourCornerHarmonic <= maximumFourCornerHarmonic
+    }
+
+    /// The measures of a stroke of at least five samples.
+    public func measure(_ stroke: StrokeBuffer) -> Measures? {
         guard stroke.count > 4 else { return nil }
         let path = ResampledStroke(stroke)
         let n = ResampledStroke.pointCount
@@ -48,10 +86,8 @@ public struct CircleAnalyzer: StrokeAnalyzer, Sendable {
             squares += r * r
         }
         let radius = sum / Float(n)
-        guard radius >= minimumRadius else { return nil }
+        guard radius > 0 else { return nil }
         let variance = max(0, squares / Float(n) - radius * radius)
-        guard variance.squareRoot() <= maximumRadiusSpread * radius else { return nil }
-        guard path[0].distance(to: path[n - 1]) <= maximumGap * 2 * radius else { return nil }
 
         var forward: Float = 0
         var backward: Float = 0
@@ -62,39 +98,43 @@ public struct CircleAnalyzer: StrokeAnalyzer, Sendable {
             if step > 0 { forward += step } else { backward -= step }
             previousAngle = angle
         }
-        let turns = abs(forward - backward) / ScalarMath.twoPi
-        guard turns >= minimumTurns, turns <= maximumTurns else { return nil }
-        guard min(forward, backward) / ScalarMath.twoPi <= maximumBackwardTurns else { return nil }
-        guard cornerShare(of: path) <= maximumCornerShare else { return nil }
         let (three, four) = cornerHarmonics(of: path, center: center)
-        guard three <= maximumThreeCornerHarmonic, four <= maximumFourCornerHarmonic else { return nil }
-        return Result(center: center, radius: radius, clockwise: forward > backward)
+        return Measures(
+            center: center, radius: radius, clockwise: forward > backward,
+            radiusSpread: variance.squareRoot() / radius,
+            gap: Self.closingGap(of: path) / (2 * radius),
+            turns: abs(forward - backward) / ScalarMath.twoPi,
+            backwardTurns: min(forward, backward) / ScalarMath.twoPi,
+            corner: sharpestCorner(of: path), threeCornerHarmonic: three, fourCornerHarmonic: four)
     }
 
     private static func angle(of v: PanelPoint) -> Float { ScalarMath.atan2(v.y, v.x) }
 
-    /// Heading changes between successive segments; the 8 largest kept in a small sorted list.
-    private func cornerShare(of path: ResampledStroke) -> Float {
+    /// The distance from the end to the nearest point of the first half of the path: the start
+    /// for a stroke that stops short of a full turn, about 0 for one that goes past its start.
+    private static func closingGap(of path: ResampledStroke) -> Float {
         let n = ResampledStroke.pointCount
-        var sharpest = InlineArray<8, Float>(repeating: 0)
-        var total: Float = 0
-        var previousHeading = Self.angle(of: path[1] - path[0])
-        for i in 2..<n {
-            let heading = Self.angle(of: path[i] - path[i - 1])
-            var bend = abs(ScalarMath.wrapAngle(heading - previousHeading))
-            previousHeading = heading
-            total += bend
-            // Insertion into a descending list of 8: the displaced value moves down a place.
-            for k in 0..<8 where bend > sharpest[k] {
-                let displaced = sharpest[k]
-                sharpest[k] = bend
-                bend = displaced
-            }
+        let end = path[n - 1]
+        var nearest = end.distance(to: path[0])
+        for i in 1..<(n / 2) { nearest = min(nearest, end.distance(to: path[i])) }
+        return nearest
+    }
+
+    /// The largest angle between the chord arriving at a point and the chord leaving it, each
+    /// `cornerSpan` resampled steps long: chords rather than single steps, so sensor jitter on a
+    /// small circle does not add up to a corner. The `endSkip` steps at each end are left out.
+    private func sharpestCorner(of path: ResampledStroke) -> Float {
+        let n = ResampledStroke.pointCount
+        let cornerSpan = 3, endSkip = 3
+        var sharpest: Float = 0
+        for i in (cornerSpan + endSkip)..<(n - cornerSpan - endSkip) {
+            let arriving = path[i] - path[i - cornerSpan]
+            let leaving = path[i + cornerSpan] - path[i]
+            let cross = arriving.x * leaving.y - arriving.y * leaving.x
+            let dot = arriving.x * leaving.x + arriving.y * leaving.y
+            sharpest = max(sharpest, abs(ScalarMath.atan2(cross, dot)))
         }
-        guard total > 0 else { return 1 }
-        var top: Float = 0
-        for k in 0..<8 { top += sharpest[k] }
-        return top / total
+        return sharpest
     }
 
     /// The 3rd and 4th harmonics of the distance from the centre, after the stretch that turns the

@@ -1,13 +1,17 @@
 import Foundation
 import TouchCore
 
-/// Turns the demo's events into a readable account: one line per recognized gesture as it
-/// happens, then a summary of which steps of the tour were recognized.
+/// Turns the demo's events into a readable account: one line per stroke's answer as it happens,
+/// then a summary of which steps of the tour were recognized. A pan runs beside the one-finger
+/// gestures (contracts.md section 4): when a stroke ends as a swipe or a shape, the pan that
+/// followed it is said on that line instead of a line of its own.
 public final class DemoReport {
     private let names: [String]
     private var firstTouch: Microseconds?
     private var seen: [(time: Microseconds, name: String)] = []
     private var started: [UInt8: Microseconds] = [:]
+    /// A continuous gesture's line, held until it is clear whether its stroke had another answer.
+    private var held: (line: String, name: String, time: Microseconds)?
 
     public init(names: [String]) { self.names = names }
 
@@ -16,7 +20,7 @@ public final class DemoReport {
         switch event {
         case .touch(let touch, let time, _):
             if touch.phase == .began, firstTouch == nil { firstTouch = time }
-            return nil
+            return touch.phase == .began ? flush() : nil
         case .gesture(let gesture, _):
             let name = Int(gesture.recognizer) < names.count ? names[Int(gesture.recognizer)] : "recognizer-\(gesture.recognizer)"
             switch gesture.state {
@@ -30,6 +34,7 @@ public final class DemoReport {
                 started[gesture.recognizer] = nil
                 return nil
             case .ended, .recognized:
+                let continuous = started[gesture.recognizer] != nil
                 let start = started.removeValue(forKey: gesture.recognizer) ?? gesture.timestamp
                 seen.append((scriptTime(start), name))
                 var line = "  " + DecimalText.fixed(Double(scriptTime(start)) / 1_000_000, places: 2).padded(to: 6)
@@ -38,11 +43,27 @@ public final class DemoReport {
                     + DecimalText.format(gesture.location.y, places: 1) + " mm"
                 let details = ReadableEventFormatter.details(of: gesture)
                 if !details.isEmpty { line += "   " + details }
-                return line
+                if continuous {
+                    let earlier = flush()
+                    held = (line, name, gesture.timestamp)
+                    return earlier
+                }
+                if let pan = held, pan.time == gesture.timestamp {
+                    held = nil
+                    return line + "   (\(pan.name) beside it)"
+                }
+                return [flush(), line].compactMap { $0 }.joined(separator: "\n")
             }
         case .status(let status):
-            return "  status: \(status.kind.jsonName)" + (status.count > 0 ? " (\(status.count))" : "")
+            return [flush(), "  status: \(status.kind.jsonName)" + (status.count > 0 ? " (\(status.count))" : "")]
+                .compactMap { $0 }.joined(separator: "\n")
         }
+    }
+
+    /// The held line, if any: call it once the events have stopped, before `summary`.
+    public func flush() -> String? {
+        defer { held = nil }
+        return held?.line
     }
 
     /// Device time to tour time: the tour's first touch lands at its first step's start.

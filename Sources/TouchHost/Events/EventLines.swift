@@ -13,10 +13,10 @@ public final class EventLines {
     /// The port found again: said with the next `reconnected` status line, once.
     public var reconnection: String?
 
-    public init(json: Bool, recognizerNames: [String], source: String? = nil, aligned: Bool = false) {
+    public init(json: Bool, recognizerNames: [String], templateNames: [String] = [], source: String? = nil, aligned: Bool = false) {
         self.aligned = aligned && !json ? MonitorLineFormatter(recognizerNames: recognizerNames) : nil
         if json {
-            self.json = JSONEventFormatter(recognizerNames: recognizerNames, source: source)
+            self.json = JSONEventFormatter(recognizerNames: recognizerNames, templateNames: templateNames, source: source)
             readable = nil
         } else {
             self.json = nil

@@ -5,9 +5,11 @@ public enum HostStack {
     /// `screen`: where its events are placed in pixels too (contracts.md section 5).
     public static func pipeline(
         recognizers: RecognizerSelection, tracker configuration: TrackerConfiguration, panel: PanelSize,
-        screen: ScreenSetting? = nil, sink: @escaping (HostEvent) -> Void
+        screen: ScreenSetting? = nil, templates: TemplateStore = TemplateStore(), sink: @escaping (HostEvent) -> Void
     ) -> Pipeline {
-        Pipeline(tracker: configuration, recognizers: RecognizerSet(recognizers, panel: panel), screen: screen, sink: sink)
+        Pipeline(
+            tracker: configuration, recognizers: RecognizerSet(recognizers, panel: panel, templates: templates), screen: screen,
+            sink: sink)
     }
 
     /// The pipeline for a streaming controller that described itself with `info`.

@@ -34,9 +34,10 @@ public struct RecognizerSet {
         engine = HostEngine(configuration: GestureEngineConfiguration(panelWidth: panelWidth, panelHeight: panelHeight))
     }
 
-    /// The recognizers `--recognizers` names, with the kiosk set's relations (contracts.md section 4).
-    public init(_ selection: RecognizerSelection, panel: PanelSize) {
-        self.init(panelWidth: panel.width, panelHeight: panel.height)
+    /// The recognizers `--recognizers` names, with the kiosk set's relations (contracts.md section 4);
+    /// a `template` recognizer among them knows `templates`' examples (`--template`).
+    public init(_ selection: RecognizerSelection, panel: PanelSize, templates: TemplateStore = TemplateStore()) {
+        self.init(panelWidth: panel.width, panelHeight: panel.height, templates: templates)
         _ = rebuildAsKioskSet(selection.kioskSelection)
     }
 
@@ -118,6 +119,7 @@ public struct RecognizerSet {
     /// regions. Only valid while the engine holds no other recognizers (their numbers would move).
     public mutating func rebuildAsKioskSet(_ selection: KioskSelection) -> [String] {
         engine = HostEngine.kioskSet(panelWidth: panelWidth, panelHeight: panelHeight, selection: selection)
+        if let template = engine.index(of: .template) { templates.register(on: &engine, recognizer: template) }
         for region in regions { _ = engine.addRegion(region.rect, z: region.z) }
         recipe = [.kiosk(selection)]
         return names

@@ -2,10 +2,18 @@ import TouchCore
 
 /// A recognizer set's stroke templates: TouchCore's `TemplateLibrary` ($1 unistroke matching),
 /// shared by reference with every template recognizer of the set, so templates added later count too.
+/// A template is a name with one or more examples (the $1 paper: 97% with one example per
+/// gesture, 99% with three or more); the examples of a name share its label, the name's position
+/// in `names`, which is what events report as the template.
 public final class TemplateStore {
     public var library = TemplateLibrary(minimumScore: TemplateStore.defaultMinimumScore)
     /// A stroke that matches no template this well (0...1) is no template gesture.
     public static let defaultMinimumScore: Float = 0.8
+    /// Template names by label, in the order they were first added.
+    public private(set) var names: [String] = []
+    /// Every example as added (mm), so another engine (the kiosk set's built-in `template`
+    /// recognizer, rebuilt for a new panel size) can learn the same templates.
+    public private(set) var examples: [(points: [PanelPoint], label: UInt8)] = []
 
     public init() {}
 
@@ -16,7 +24,23 @@ public final class TemplateStore {
         for (i, point) in points.enumerated() {
             stroke.append(StrokeSample(position: point, time: Microseconds(i) * 10_000), final: i == points.count - 1)
         }
-        return library.register(stroke, label: label)
+        guard let index = library.register(stroke, label: label) else { return nil }
+        examples.append((points, label))
+        return index
+    }
+
+    /// Adds an example of the template `name` (a new name gets the next label); returns the
+    /// template's label, or nil when the library is full or the points make no stroke.
+    public func add(_ points: [PanelPoint], name: String) -> UInt8? {
+        let label = UInt8(clamping: names.firstIndex(of: name) ?? names.count)
+        guard add(points, label: label) != nil else { return nil }
+        if Int(label) == names.count { names.append(name) }
+        return label
+    }
+
+    /// Teaches `engine`'s built-in template recognizer at `recognizer` every example.
+    func register<Custom: CustomRecognizer>(on engine: inout GestureEngine<Custom>, recognizer: RecognizerIndex) {
+        for example in examples { engine.registerTemplate(points: example.points, label: example.label, on: recognizer) }
     }
 }
 
@@ -49,7 +73,7 @@ public struct TemplateMatcher: SingleStrokeMatcher {
     public mutating func end(at point: PanelPoint, time: Microseconds, values: inout GestureValues) -> Bool {
         stroke.samples.append(StrokeSample(position: point, time: time), final: true)
         guard let match = store.library.recognize(stroke.samples) else { return false }
-        values.templateIndex = UInt8(clamping: match.index)
+        values.templateIndex = match.label
         values.score = match.score
         return true
     }

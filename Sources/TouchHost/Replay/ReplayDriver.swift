@@ -49,13 +49,15 @@ public final class ReplayDriver {
         }
     }
 
-    /// A driver whose pipeline runs the recognizers `--recognizers` named.
+    /// A driver whose pipeline runs the recognizers `--recognizers` named (a `template` among them
+    /// with `templates`' examples, `--template`).
     public convenience init(
         _ source: ReplaySource, recognizers: RecognizerSelection, screen: ScreenSetting? = nil,
-        sink: @escaping (HostEvent) -> Void
+        templates: TemplateStore = TemplateStore(), sink: @escaping (HostEvent) -> Void
     ) {
         self.init(source, sink: sink) { tracker, panel, sink in
-            HostStack.pipeline(recognizers: recognizers, tracker: tracker, panel: panel, screen: screen, sink: sink)
+            HostStack.pipeline(
+                recognizers: recognizers, tracker: tracker, panel: panel, screen: screen, templates: templates, sink: sink)
         }
     }
 

@@ -294,7 +294,7 @@ typedef struct th_gesture_values {
     double radius;            /**< circle, mm */
     double length;            /**< backslash, mm */
     uint32_t samples;         /**< capture */
-    uint32_t template_index;  /**< template: index in the order templates were added */
+    uint32_t template_index;  /**< template: index in the order template names were added */
     double score;             /**< template: 0..1 */
 } th_gesture_values;
 
@@ -564,10 +564,21 @@ th_error th_context_add_region(th_context *context, double x_mm, double y_mm, do
  * @param points the stroke as drawn, mm, at least 2 points not all within 0.25 mm.
  * @param out receives the template's index (events report it); may be NULL.
  * @return TH_OK; TH_ERR_INVALID_ARGUMENT; TH_ERR_EXISTS (name taken); TH_ERR_CAPACITY (32
- *         templates); handle and thread errors.
+ *         template examples); handle and thread errors.
  */
 th_error th_context_add_template(th_context *context, const char *name, const th_point *points,
                                  size_t count, uint32_t *out);
+
+/**
+ * Adds another example of the template `name` (creating it when the name is new): a template
+ * with several examples matches more of the ways people draw it ($1: 99% with three or more).
+ * Events report the template's index and name whichever example matched.
+ * @param out receives the template's index; may be NULL.
+ * @return TH_OK; TH_ERR_INVALID_ARGUMENT; TH_ERR_CAPACITY (32 examples in all); handle and
+ *         thread errors.
+ */
+th_error th_context_add_template_example(th_context *context, const char *name, const th_point *points,
+                                         size_t count, uint32_t *out);
 
 /**
  * The score (0..1) a stroke needs to be recognized as a template; 0.8 unless set.

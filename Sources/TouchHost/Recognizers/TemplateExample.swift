@@ -1,0 +1,41 @@
+import TouchCore
+
+/// A template example read from any input `replay` reads (a touch script, an evemu recording, a
+/// $1 log): the stroke of its first finger, from touch-down to the lift.
+public enum TemplateExample {
+    /// `NAME=FILE` as `--template` takes it.
+    public static func parse(_ text: String) -> (name: String, file: String)? {
+        guard let equals = text.firstIndex(of: "=") else { return nil }
+        let name = String(text[..<equals]), file = String(text[text.index(after: equals)...])
+        guard !name.isEmpty, !file.isEmpty else { return nil }
+        return (name, file)
+    }
+
+    /// The first finger's positions, mm. A frame's lift carries no position of its own (the
+    /// importers repeat the last one), so it ends the stroke without adding to it.
+    public static func firstStroke(of source: ReplaySource) -> [PanelPoint] {
+        var points: [PanelPoint] = []
+        var followed: UInt8?? = nil
+        for item in source.items {
+            guard case .frame(let frame) = item else {
+                if followed != nil { break }
+                continue
+            }
+            if let id = followed {
+                guard let contact = frame.contacts.first(where: { $0.controllerId == id }), contact.state != .up else { break }
+                points.append(contact.position)
+            } else if let contact = frame.contacts.first(where: { $0.state != .up }) {
+                followed = .some(contact.controllerId)
+                points.append(contact.position)
+            }
+        }
+        return points
+    }
+}
+
+extension InlineList {
+    fileprivate func first(where matches: (Element) -> Bool) -> Element? {
+        for i in indices where matches(self[i]) { return self[i] }
+        return nil
+    }
+}
