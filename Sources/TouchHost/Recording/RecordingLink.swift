@@ -19,6 +19,7 @@ public final class RecordingLink: ByteLink {
 
     public var name: String { inner.name }
     public var pollDescriptor: Int32 { inner.pollDescriptor }
+    public var baud: Int? { inner.baud }
 
     public func read(into buffer: inout [UInt8]) throws(LinkError) -> Int {
         let start = buffer.count
