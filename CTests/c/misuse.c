@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 #include <unistd.h>
 #include "check.h"
@@ -43,6 +44,14 @@ static void log_handler(void *user, th_log_priority priority, const char *messag
     }
 }
 
+/* A log handler that tries to destroy the context that is logging (since 0.2: TH_ERR_BUSY). */
+static th_error destroy_from_log = TH_OK;
+static void destroying_log(void *user, th_log_priority priority, const char *message) {
+    (void)priority;
+    (void)message;
+    destroy_from_log = th_context_destroy((th_context *)user);
+}
+
 static th_error reentry_result = TH_OK;
 static th_custom_context *kept_handle;
 static void reenter(void *user, th_custom_context *rc, const th_touch *touches, size_t count) {
@@ -67,7 +76,7 @@ int main(void) {
     CHECK(th_event_get_type(NULL) == TH_EVENT_NONE);
     CHECK(strlen(th_context_get_last_error(NULL)) > 0);
     CHECK(strcmp(th_strerror((th_error)-999), "unknown error") == 0);
-    for (int code = 0; code >= -15; code--) CHECK(strlen(th_strerror((th_error)code)) > 0);
+    for (int code = 0; code >= -16; code--) CHECK(strlen(th_strerror((th_error)code)) > 0);
 
     th_context_options options;
     th_context_options_init(&options);
@@ -77,6 +86,9 @@ int main(void) {
     CHECK(strlen(th_get_last_error()) > 0);
     th_context_options_init(&options);
     options.panel_width_mm = -3;
+    CHECK_ERR(th_context_new_manual(&options, &ctx), TH_ERR_INVALID_ARGUMENT);
+    th_context_options_init(&options);
+    options.flags = 0x80; /* no TH_CONTEXT_* flag */
     CHECK_ERR(th_context_new_manual(&options, &ctx), TH_ERR_INVALID_ARGUMENT);
     CHECK_OK(th_context_new_manual(NULL, &ctx));
 
@@ -95,10 +107,24 @@ int main(void) {
     CHECK_ERR(th_context_get_user_data(ctx, NULL), TH_ERR_INVALID_ARGUMENT);
     CHECK_OK(th_context_set_log_handler(ctx, NULL, NULL, TH_LOG_DEBUG));
 
-    /* Empty queue */
+    /* Empty queue: TH_ERR_AGAIN is a result, not a failure; it is not logged and leaves both
+     * last errors as they were (since 0.2) */
+    CHECK_OK(th_context_set_log_handler(ctx, log_handler, NULL, TH_LOG_DEBUG));
+    logged_errors = 0;
+    CHECK_ERR(th_context_require_to_fail(ctx, 5, 6), TH_ERR_NOT_FOUND);
+    char before_again[256];
+    strncpy(before_again, th_context_get_last_error(ctx), sizeof before_again - 1);
+    before_again[sizeof before_again - 1] = 0;
     ev = (th_event *)&local;
-    CHECK_ERR(th_context_get_event(ctx, &ev), TH_ERR_AGAIN);
+    for (int i = 0; i < 3; i++) CHECK_ERR(th_context_get_event(ctx, &ev), TH_ERR_AGAIN);
     CHECK(ev == NULL);
+    CHECK(logged_errors == 1);
+    CHECK(strcmp(th_context_get_last_error(ctx), before_again) == 0);
+    CHECK(strcmp(th_get_last_error(), before_again) == 0);
+    CHECK_OK(th_context_set_log_handler(ctx, destroying_log, ctx, TH_LOG_DEBUG));
+    CHECK_ERR(th_context_require_to_fail(ctx, 7, 8), TH_ERR_NOT_FOUND);
+    CHECK_ERR(destroy_from_log, TH_ERR_BUSY);
+    CHECK_OK(th_context_set_log_handler(ctx, NULL, NULL, TH_LOG_DEBUG)); /* still alive */
     CHECK_ERR(th_context_get_event(ctx, NULL), TH_ERR_INVALID_ARGUMENT);
 
     /* Bad feeding */
@@ -215,6 +241,10 @@ int main(void) {
     CHECK_ERR(th_context_open("/dev/touchhost-no-such-port", NULL, &ctx), TH_ERR_NOT_FOUND);
     CHECK(ctx == NULL);
     CHECK(strstr(th_get_last_error(), "touchhost-no-such-port") != NULL);
+    CHECK(th_get_last_os_error() == ENOENT); /* the errno behind it (since 0.2) */
+    CHECK_ERR(th_context_open("tcp:127.0.0.1:1", NULL, &ctx), TH_ERR_IO);
+    CHECK(th_get_last_os_error() == ECONNREFUSED);
+    CHECK_ERR(th_context_open("/dev/null", NULL, &ctx), TH_ERR_INVALID_ARGUMENT); /* no terminal */
     CHECK_ERR(th_context_open("tcp:localhost:notaport", NULL, &ctx), TH_ERR_INVALID_ARGUMENT);
     CHECK_ERR(th_context_open("replay:/touchhost/no/such/file.touch", NULL, &ctx), TH_ERR_NOT_FOUND);
     CHECK_ERR(th_context_open("emulate:no-such-board", NULL, &ctx), TH_ERR_NOT_FOUND);

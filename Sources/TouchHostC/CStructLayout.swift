@@ -6,7 +6,7 @@ import TouchCore
 enum CLayout {
     enum ContextOptions {
         static let size = 40
-        static let maxEvents = 4, panelWidth = 8, panelHeight = 16, reportRate = 24, eventMask = 28, baud = 32
+        static let maxEvents = 4, panelWidth = 8, panelHeight = 16, reportRate = 24, eventMask = 28, baud = 32, flags = 36
     }
     enum RecognizerParams {
         static let size = 112

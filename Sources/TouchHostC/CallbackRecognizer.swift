@@ -12,9 +12,9 @@ final class CallbackTable {
     let onDeadline, onReset: CustomEventFn?
     let destroy: CustomDestroyFn?
     let userData: UnsafeMutableRawPointer?
-    let owner: pthread_t
+    let owner: ThreadToken
 
-    init(reading p: UnsafeRawPointer, userData: UnsafeMutableRawPointer?, owner: pthread_t) throws(CallError) {
+    init(reading p: UnsafeRawPointer, userData: UnsafeMutableRawPointer?, owner: ThreadToken) throws(CallError) {
         typealias L = CLayout.CustomRecognizer
         try CLayout.checkSize(p, atLeast: L.size, "th_custom_recognizer")
         began = p.loadUnaligned(fromByteOffset: L.touchesBegan, as: CustomTouchesFn?.self)

@@ -11,7 +11,7 @@ enum ContextSource {
 
 /// What a th_context handle stands for.
 final class Context {
-    let owner: pthread_t
+    let owner: ThreadToken
     var handle: OpaquePointer?
     let wake: WakeDescriptor
     let options: ContextOptions
@@ -21,6 +21,8 @@ final class Context {
     /// it has described itself, a replay's.
     private(set) var pipeline: Pipeline?
     var source: ContextSource
+    /// Said with the next `disconnected` status: the port and why it went.
+    var statusDetail: String?
     /// What the pipeline's sink received during the current step.
     private var collected: [HostEvent] = []
     private var deliveries: [TouchDelivery] = []
@@ -29,7 +31,10 @@ final class Context {
     /// The screen its events are placed on (ScreenAPI.swift).
     var screen = ContextScreen()
 
-    private var queue: [QueuedEvent] = []
+    private var queue: [StampedEvent] = []
+    /// Live device contexts stamp events with CLOCK_MONOTONIC (th_event_get_time); nil for
+    /// replays and manual contexts, whose time is their input's.
+    var hostClock: HostClockStamp?
     private var head = 0
     let maxEvents: Int
     var eventMask: UInt32
@@ -54,7 +59,7 @@ final class Context {
     typealias LogFn = @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Void
 
     init(options: ContextOptions, source: ContextSource) throws(CallError) {
-        owner = pthread_self()
+        owner = ThreadToken.current
         wake = try WakeDescriptor()
         self.options = options
         self.source = source
@@ -111,10 +116,15 @@ final class Context {
             droppedEvents &+= 1
             return
         }
-        queue.append(event)
+        queue.append(stamped(event))
     }
 
-    func dequeue() -> QueuedEvent? {
+    private func stamped(_ event: QueuedEvent) -> StampedEvent {
+        guard hostClock != nil else { return StampedEvent(event: event, time: event.time) }
+        return StampedEvent(event: event, time: hostClock!.stamp(event.time, now: MonotonicClock.now()))
+    }
+
+    func dequeue() -> StampedEvent? {
         guard head < queue.count else { return nil }
         let event = queue[head]
         head += 1
@@ -127,7 +137,7 @@ final class Context {
         }
         if droppedEvents > 0 {
             // Reported once there is room again, after what was kept.
-            queue.append(.queueOverflow(count: droppedEvents, at: now))
+            queue.append(stamped(.queueOverflow(count: droppedEvents, at: max(now, event.event.time))))
             droppedEvents = 0
         }
         return event
@@ -150,7 +160,13 @@ final class Context {
         for event in collected {
             switch event {
             case .touch(let touch, let at, let screen): items.append(.touch(touch, at: at, screen: screen))
-            case .status(let status): items.append(.status(status))
+            case .status(let status):
+                var detail: String? = nil
+                if status.kind == .disconnected {
+                    detail = statusDetail
+                    statusDetail = nil
+                }
+                items.append(.status(status, detail: detail))
             case .gesture(let gesture, let screen): items.append(named(gesture, screen: screen))
             }
         }
@@ -183,20 +199,42 @@ final class Context {
 
     // MARK: Errors and logging
 
+    /// The last failure's words and `errno` (th_context_get_last_error, th_context_get_os_error).
     func record(_ error: CallError) {
         free(lastError)
         lastError = strdup(error.message)
+        lastSystemError = error.systemError
         log(.error, error.message)
     }
 
+    var lastSystemError: Int32 = 0
+
     enum Priority: Int32 {
-        case debug = 10, info = 20, error = 30
+        case debug = 10, info = 20, warning = 25, error = 30
     }
 
+    /// The handler runs with the context busy, as callbacks do: it may not call back into the
+    /// context (TH_ERR_BUSY), so it cannot destroy the context whose call is logging.
+    /// What the handler's own refused calls would log is not logged again (no recursion).
     func log(_ priority: Priority, _ message: @autoclosure () -> String) {
-        guard let handler = logHandler, priority.rawValue >= handler.minimum else { return }
+        guard let handler = logHandler, priority.rawValue >= handler.minimum, !logging else { return }
+        let wasBusy = busy
+        busy = true
+        logging = true
+        defer {
+            busy = wasBusy
+            logging = false
+        }
         message().withCString { handler.fn(handler.user, priority.rawValue, $0) }
     }
+
+    private var logging = false
+}
+
+/// th_context_options.flags.
+enum ContextFlags {
+    static let reconnect: UInt32 = 0x01
+    static let all: UInt32 = 0x01
 }
 
 enum RegionFlags {
@@ -214,6 +252,8 @@ struct ContextOptions {
     var reportRateGiven = false
     var eventMask: UInt32 = 0xFFFF_FFFE
     var baud: Int? = nil
+    /// TH_CONTEXT_RECONNECT: a lost link is opened again.
+    var reconnects = false
 
     init() {}
 
@@ -241,6 +281,11 @@ struct ContextOptions {
         }
         eventMask = p.u32(L.eventMask)
         if p.u32(L.baud) != 0 { baud = Int(p.u32(L.baud)) }
+        let flags = p.u32(L.flags)
+        guard flags & ~ContextFlags.all == 0 else {
+            throw CallError(.invalidArgument, "flags 0x\(String(flags, radix: 16)) has bits no TH_CONTEXT_* flag uses")
+        }
+        reconnects = flags & ContextFlags.reconnect != 0
     }
 
     static func writeDefaults(to p: UnsafeMutableRawPointer) {

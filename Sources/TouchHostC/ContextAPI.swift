@@ -21,7 +21,7 @@ func creation(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ body: (UnsafeMutab
         try body(out)
         return ErrorCode.ok.rawValue
     } catch {
-        ThreadLastError.set(error.message)
+        ThreadLastError.set(error.message, systemError: error.systemError)
         return error.code.rawValue
     }
 }
@@ -90,7 +90,7 @@ public func th_context_get_event(_ handle: OpaquePointer?, _ out: UnsafeMutableP
             throw CallError(.again, "no event waiting")
         }
         context.updateWake()
-        out.pointee = HandleRegistry.shared.register(EventObject(event), kind: .event, owner: context.owner)
+        out.pointee = HandleRegistry.shared.register(EventObject(event.event, time: event.time), kind: .event, owner: context.owner)
     }
 }
 
@@ -105,6 +105,13 @@ public func th_context_get_last_error(_ handle: OpaquePointer?) -> UnsafePointer
             ? staticText("th_context_get_last_error: the context belongs to another thread")
             : staticText("th_context_get_last_error: not a live th_context")
     }
+}
+
+@_cdecl("th_context_get_os_error")
+public func th_context_get_os_error(_ handle: OpaquePointer?) -> Int32 {
+    var code: Int32 = 0
+    let result = contextCall(handle) { context in code = context.lastSystemError }
+    return result == 0 ? code : result
 }
 
 @_cdecl("th_context_set_event_mask")

@@ -14,7 +14,9 @@ func contextCall(_ handle: OpaquePointer?, _ body: (Context) throws(CallError) -
         try body(resolved)
         return ErrorCode.ok.rawValue
     } catch {
-        ThreadLastError.set(error.message)
+        // "No event waiting" is a result, not a failure: it leaves every last error as it was.
+        guard error.code != .again else { return error.code.rawValue }
+        ThreadLastError.set(error.message, systemError: error.systemError)
         // A context on the wrong thread is not touched at all, its last error included.
         if let context, error.code != .wrongThread { context.record(error) }
         return error.code.rawValue

@@ -20,6 +20,22 @@ final class DeviceSource {
     /// The controller emulated in-process for an `emulate:` source.
     private var emulator: RunningEmulator?
 
+    /// What `th_context_open` was given, to open the link again after a loss (TH_CONTEXT_RECONNECT);
+    /// nil where a lost link cannot come back (an emulator's pseudo-terminal dies with it).
+    private var address: String?
+    private var baud: Int?
+    /// While the link is down and will be opened again: when the next try is due.
+    private var reopenAt: Microseconds?
+    private var backoff = ReconnectBackoff()
+    /// Host time the current link was opened, until its controller describes itself.
+    private var openedAt: Microseconds?
+    /// The link was opened after a loss: a silent one is closed and tried again later.
+    private var reopened = false
+    private var reportedNoAnswer = false
+    /// The link's descriptor is in the context's epoll set: only once its controller has described
+    /// itself (until then it is read on `unansweredTick`).
+    private var watching = false
+
     /// How often to ask again while a device has not described itself, as the session's handshake does.
     static let askInterval: Microseconds = 400_000
     /// How often timers are looked at while touches are down or a recognizer waits.
@@ -57,7 +73,7 @@ final class DeviceSource {
             link = try LinkOpener.open(text, baud: options.baud)
         } catch {
             emulator?.stop()
-            throw CallError(code(for: error, opening: true), error.description)
+            throw CallError(code(for: error, opening: true), error.description, systemError: error.systemError)
         }
         let context: Context
         do {
@@ -67,10 +83,15 @@ final class DeviceSource {
             emulator?.stop()
             throw error
         }
+        context.hostClock = HostClockStamp()
         let source = DeviceSource(.link(session(link, for: context)), name: text)
         source.emulator = emulator
+        if emulator == nil, options.reconnects {
+            source.address = text
+            source.baud = options.baud
+        }
+        source.openedAt = MonotonicClock.now()
         context.source = .device(source)
-        context.wake.watch(link.pollDescriptor)
         return context
     }
 
@@ -78,6 +99,8 @@ final class DeviceSource {
         switch error.cause {
         case .missing: return .notFound
         case .disconnected: return .disconnected
+        case .other(let why) where opening && (why.hasPrefix("is a") || why.hasPrefix("is not")):
+            return .invalidArgument
         case .other(let why) where opening && (why.hasPrefix("expected") || why.hasPrefix("bad value")
             || why.hasPrefix("unknown option") || why.hasPrefix("option") || why.hasPrefix("empty")):
             return .invalidArgument
@@ -169,17 +192,26 @@ final class DeviceSource {
         }
     }
 
+    /// One bounded step on a link: at most `DeviceSession.maxBytesPerPump` bytes read and decoded,
+    /// one request for the device's description, one attempt to reopen a lost link.
     private func dispatchLink(_ session: DeviceSession, _ context: Context) throws(CallError) {
         context.wake.clearTimer()
         let now = MonotonicClock.now()
+        if let due = reopenAt {
+            guard now >= due else {
+                context.wake.setTimer(afterMicroseconds: due - now)
+                return
+            }
+            guard reopen(session, context) else { return }
+        }
         if session.info == nil, !started || now - lastAsk >= Self.askInterval {
             started = true
             lastAsk = now
             do {
                 try withoutSIGPIPE { () throws(LinkError) in try session.send(.getInfo) }
             } catch {
-                disconnect(session, context, because: error)
-                throw CallError(.disconnected, error.description)
+                try lost(session, context, because: error)
+                return
             }
         }
         let failure = context.run { () -> LinkError? in
@@ -191,13 +223,26 @@ final class DeviceSource {
             }
         }
         if let failure {
-            disconnect(session, context, because: failure)
-            throw CallError(.disconnected, failure.description)
+            try lost(session, context, because: failure)
+            return
+        }
+        if session.info != nil {
+            if !watching {
+                context.wake.watch(session.link.pollDescriptor)
+                watching = true
+            }
+            openedAt = nil
+            reopened = false
+            reportedNoAnswer = false
+            backoff = ReconnectBackoff()
+        } else if let opened = openedAt, now - opened >= DeviceSession.answerTimeout {
+            try unanswered(session, context)
+            return
         }
         // The session lets timers fire on the host's clock while the device is silent; the timer
         // brings the application back to dispatch while anything could still fire.
         if session.info == nil {
-            context.wake.setTimer(afterMicroseconds: Self.askInterval)
+            context.wake.setTimer(afterMicroseconds: Self.unansweredTick)
         } else if session.hasLiveTouches || context.pipeline?.nextDeadline != nil {
             context.wake.setTimer(afterMicroseconds: Self.timerTick)
         } else {
@@ -205,13 +250,80 @@ final class DeviceSource {
         }
     }
 
-    private func disconnect(_ session: DeviceSession, _ context: Context, because error: LinkError) {
-        ended = true
-        context.wake.unwatch(session.link.pollDescriptor)
+    /// Until a controller describes itself the link is read on the timer, not whenever it is
+    /// readable: a port streaming text or noise costs a read every 20 ms, not a busy loop.
+    static let unansweredTick: Microseconds = 20_000
+    /// The longest a reopened TCP connect may hold dispatch up (a name lookup is not bounded).
+    static let reconnectTimeoutMilliseconds: Int32 = 250
+
+    /// The link failed: live touches and gestures are cancelled and a `disconnected` status, naming
+    /// the port and the cause, is queued. With TH_CONTEXT_RECONNECT the port is tried again after
+    /// `ReconnectBackoff`'s waits and dispatch goes on returning TH_OK; without, the context ends.
+    private func lost(_ session: DeviceSession, _ context: Context, because error: LinkError) throws(CallError) {
+        dropLink(session, context)
+        context.statusDetail = error.description
+        context.run { session.disconnected() }
+        guard address != nil else {
+            ended = true
+            context.log(.error, error.description)
+            throw CallError(.disconnected, error.description, systemError: error.systemError)
+        }
+        let wait = backoff.next()
+        reopenAt = MonotonicClock.now() + wait
+        context.wake.setTimer(afterMicroseconds: wait)
+        context.log(.warning, "\(error.description); trying again in \(wait / 1_000) ms")
+    }
+
+    private func dropLink(_ session: DeviceSession, _ context: Context) {
+        if watching { context.wake.unwatch(session.link.pollDescriptor) }
+        watching = false
         context.wake.setTimer(afterMicroseconds: nil)
         session.link.close()
-        context.log(.error, error.description)
-        context.run { session.disconnected() }
+    }
+
+    /// One try at opening the lost port again; true when it opened (its controller still has to
+    /// describe itself: `reconnected` comes with that).
+    private func reopen(_ session: DeviceSession, _ context: Context) -> Bool {
+        guard let address else { return false }
+        let link: any ByteLink
+        do {
+            link = try LinkOpener.open(address, baud: baud, connectTimeoutMilliseconds: Self.reconnectTimeoutMilliseconds)
+        } catch {
+            let wait = backoff.next()
+            reopenAt = MonotonicClock.now() + wait
+            context.wake.setTimer(afterMicroseconds: wait)
+            context.log(.info, "\(error.description); trying again in \(wait / 1_000) ms")
+            return false
+        }
+        reopenAt = nil
+        session.reattach(link)
+        started = false
+        reopened = true
+        openedAt = MonotonicClock.now()
+        context.log(.info, "\(name): opened again; waiting for the controller to describe itself")
+        return true
+    }
+
+    /// No controller described itself within `DeviceSession.answerTimeout`. A port opened again
+    /// after a loss is closed and tried later, as a failed reopen. A port just opened gets one
+    /// TH_STATUS_NO_ANSWER event and one TH_ERR_TIMED_OUT naming the port, the baud rate and what
+    /// came instead; the context goes on asking, in case the controller is powered up later.
+    private func unanswered(_ session: DeviceSession, _ context: Context) throws(CallError) {
+        let failure = session.noAnswer
+        if reopened {
+            dropLink(session, context)
+            let wait = backoff.next()
+            reopenAt = MonotonicClock.now() + wait
+            context.wake.setTimer(afterMicroseconds: wait)
+            context.log(.info, "\(failure.description); trying again in \(wait / 1_000) ms")
+            return
+        }
+        openedAt = nil
+        context.wake.setTimer(afterMicroseconds: Self.unansweredTick)
+        guard !reportedNoAnswer else { return }
+        reportedNoAnswer = true
+        context.enqueue(.noAnswer(detail: failure.description, at: context.pipeline?.lastTime ?? context.now))
+        throw CallError(.timedOut, failure.description)
     }
 
     /// Up to `reportsPerDispatch` reports per call, and no more once the queue is half full, so a
@@ -222,6 +334,7 @@ final class DeviceSource {
         context.now = max(context.now, driver.lastTime)
         guard finished else { return }
         ended = true
+        context.statusDetail = "\(name): the replay has ended"
         context.run { context.sink(.status(StatusEvent(kind: .disconnected, timestamp: driver.lastTime))) }
         throw CallError(.disconnected, "\(name): the replay has ended")
     }
@@ -241,10 +354,11 @@ final class DeviceSource {
     func send(_ command: HostCommand) throws(CallError) {
         guard case .link(let session) = input else { throw CallError(.notSupported, "a replay takes no commands") }
         guard !ended else { throw CallError(.disconnected, "\(name): the device went away") }
+        guard reopenAt == nil else { throw CallError(.disconnected, "\(name): the device went away; reconnecting") }
         do {
             try withoutSIGPIPE { () throws(LinkError) in try session.send(command) }
         } catch {
-            throw CallError(Self.code(for: error, opening: false), error.description)
+            throw CallError(Self.code(for: error, opening: false), error.description, systemError: error.systemError)
         }
     }
 

@@ -18,6 +18,7 @@ enum ErrorCode: Int32 {
     case busy = -13
     case noMemory = -14
     case exists = -15
+    case timedOut = -16
 
     var text: StaticString {
         switch self {
@@ -37,6 +38,7 @@ enum ErrorCode: Int32 {
         case .busy: "context is running callbacks"
         case .noMemory: "out of memory"
         case .exists: "name already in use"
+        case .timedOut: "no answer in time"
         }
     }
 }
@@ -45,11 +47,15 @@ enum ErrorCode: Int32 {
 struct CallError: Error {
     var code: ErrorCode
     var message: String
+    /// The `errno` behind it, for th_get_last_os_error; 0 when there is none.
+    var systemError: Int32 = 0
 
-    init(_ code: ErrorCode, _ message: String) {
+    init(_ code: ErrorCode, _ message: String, systemError: Int32 = 0) {
         self.code = code
         self.message = message
+        self.systemError = systemError
     }
+
 }
 
 @_cdecl("th_strerror")

@@ -16,7 +16,7 @@ private func typeName(_ event: QueuedEvent) -> StaticString {
     case .touch: "TH_EVENT_TOUCH"
     case .regionTouch: "TH_EVENT_REGION_TOUCH"
     case .gesture: "TH_EVENT_GESTURE"
-    case .status, .queueOverflow: "TH_EVENT_STATUS"
+    case .status, .queueOverflow, .noAnswer: "TH_EVENT_STATUS"
     }
 }
 
@@ -65,11 +65,12 @@ private func valueCall(
     }
 }
 
-private func statusCall(_ handle: OpaquePointer?, _ body: (Int32, UInt32) throws(CallError) -> Void) -> Int32 {
+private func statusCall(_ handle: OpaquePointer?, _ body: (Int32, UInt32, String?, EventObject) throws(CallError) -> Void) -> Int32 {
     eventCall(handle) { (object) throws(CallError) in
         switch object.event {
-        case .status(let s): try body(Int32(s.kind.rawValue), s.count)
-        case .queueOverflow(let count, _): try body(100, count)
+        case .status(let s, let detail): try body(Int32(s.kind.rawValue), s.count, detail, object)
+        case .queueOverflow(let count, _): try body(100, count, nil, object)
+        case .noAnswer(let detail, _): try body(101, 0, detail, object)
         default: throw CallError(.wrongEventType, "a status accessor was called on a \(typeName(object.event))")
         }
     }
@@ -99,6 +100,11 @@ public func th_event_get_type(_ handle: OpaquePointer?) -> Int32 {
 
 @_cdecl("th_event_get_time")
 public func th_event_get_time(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
+    eventCall(handle) { (object) throws(CallError) in try put(out, object.time, "out") }
+}
+
+@_cdecl("th_event_get_device_time")
+public func th_event_get_device_time(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
     eventCall(handle) { (object) throws(CallError) in try put(out, object.event.time, "out") }
 }
 
@@ -292,10 +298,20 @@ public func th_event_gesture_get_template(
 
 @_cdecl("th_event_status_get_kind")
 public func th_event_status_get_kind(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
-    statusCall(handle) { (kind, _) throws(CallError) in try put(out, kind, "out") }
+    statusCall(handle) { (kind, _, _, _) throws(CallError) in try put(out, kind, "out") }
 }
 
 @_cdecl("th_event_status_get_count")
 public func th_event_status_get_count(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<UInt32>?) -> Int32 {
-    statusCall(handle) { (_, count) throws(CallError) in try put(out, count, "out") }
+    statusCall(handle) { (_, count, _, _) throws(CallError) in try put(out, count, "out") }
+}
+
+@_cdecl("th_event_status_get_detail")
+public func th_event_status_get_detail(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32 {
+    statusCall(handle) { (kind, _, detail, object) throws(CallError) in
+        let out = try required(out, "out")
+        out.pointee = nil
+        guard let detail else { throw CallError(.notAvailable, "this status (kind \(kind)) carries no detail") }
+        out.pointee = object.cString(detail)
+    }
 }

@@ -25,7 +25,7 @@ final class HandleRegistry: @unchecked Sendable {
     private struct Entry {
         var kind: HandleKind
         var object: AnyObject
-        var owner: pthread_t
+        var owner: ThreadToken
     }
 
     private struct State {
@@ -47,7 +47,7 @@ final class HandleRegistry: @unchecked Sendable {
         return body(&table)
     }
 
-    func register(_ object: AnyObject, kind: HandleKind, owner: pthread_t) -> OpaquePointer {
+    func register(_ object: AnyObject, kind: HandleKind, owner: ThreadToken) -> OpaquePointer {
         locked { state in
             state.next += 16
             state.entries[state.next] = Entry(kind: kind, object: object, owner: owner)
@@ -69,7 +69,7 @@ final class HandleRegistry: @unchecked Sendable {
         guard entry.kind == kind, let object = entry.object as? T else {
             throw CallError(.invalidHandle, "\(handle) is a \(entry.kind.name), not a \(kind.name)")
         }
-        guard pthread_equal(entry.owner, pthread_self()) != 0 else {
+        guard entry.owner == ThreadToken.current else {
             throw CallError(.wrongThread, "\(kind.name) \(handle) belongs to another thread")
         }
         return object

@@ -1,5 +1,5 @@
-import Foundation
 import Glibc
+import Synchronization
 import TouchHost
 
 /// `emulate:BOARD[?script=FILE&seed=N]`: the controller firmware emulated in-process by TouchHost's
@@ -10,7 +10,8 @@ final class RunningEmulator: @unchecked Sendable {
     let path: String
     private let host: EmulatorHost
     private let terminal: PseudoTerminal
-    private let finished = DispatchSemaphore(value: 0)
+    private let finished = Atomic(false)
+    private var thread: HostThread?
 
     private init(host: EmulatorHost, terminal: PseudoTerminal) {
         self.host = host
@@ -65,19 +66,25 @@ final class RunningEmulator: @unchecked Sendable {
         }
         let host = EmulatorHost(board: board, seed: seed, links: EmulatorLinks(.pty(terminal)), script: script)
         let running = RunningEmulator(host: host, terminal: terminal)
-        let thread = Thread { [running] in
-            try? running.host.run()
-            // The controller's side hangs up: the context sees its device go away.
-            running.terminal.link.close()
-            running.finished.signal()
+        do {
+            running.thread = try HostThread { [running] in
+                try? running.host.run()
+                // The controller's side hangs up: the context sees its device go away.
+                running.terminal.link.close()
+                running.finished.store(true, ordering: .releasing)
+            }
+        } catch {
+            throw CallError(.io, error.message)
         }
-        thread.start()
         return running
     }
 
-    /// Stops the emulator and waits (briefly) for its thread to finish.
+    /// Stops the emulator and waits (at most 2 s) for its thread to finish; a thread that does not
+    /// finish by then is left to end on its own.
     func stop() {
         host.stop()
-        if finished.wait(timeout: .now() + 2) == .success { finished.signal() }
+        let deadline = MonotonicClock.now() + 2_000_000
+        while !finished.load(ordering: .acquiring), MonotonicClock.now() < deadline { usleep(1_000) }
+        if finished.load(ordering: .acquiring) { thread?.join() } else { thread?.detach() }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import SharedDataSupport
 import Testing
 import TouchCore
+import TouchHost
 
 /// C programs against a controller on a pseudo-terminal (the test plays the controller) and
 /// against replays, as a kiosk would run them: poll the context's fd, dispatch, drain.
@@ -87,6 +88,103 @@ struct CAPIDeviceTests {
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("gesture tap recognized"), "\(result.output)")
         #expect(result.output.contains("status 3 0"))
+    }
+
+    /// Issue 17's kiosk: `touchhost emulate --link tcp:0 --faults drop-link` hangs up halfway
+    /// through its script with a finger held; the C loop, opened with TH_CONTEXT_RECONNECT, sees
+    /// the touch cancelled, `disconnected` naming the port, `reconnected`, and a tap after it
+    /// recognized by the recognizer it added before the loss.
+    @Test func aKioskLoopKeepsItsRecognizersAcrossALostLink() throws {
+        let program = try Self.build("CTests/c/reconnect_loop.c", "reconnect_loop")
+        let script = CAPILibrary.scratch("reconnect-\(getpid()).touch")
+        // The drop comes at half the script (1.5 s), the hold still down; the tap after it is on the right half.
+        try "0ms hold 100 100 for 2s\n2800ms tap 260 100\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let emulator = try TouchHostBinary.start(
+            try TouchHostBinary.locate(), ["emulate", "--link", "tcp:0", "--script", script, "--faults", "drop-link"])
+        defer { emulator.stop() }
+        let endpoint = try #require(emulator.firstLine(), "the emulator printed nothing")
+        #expect(endpoint.hasPrefix("tcp: "), "\(endpoint)")
+        let result = CAPIProcess.run(program, ["tcp:" + endpoint.dropFirst("tcp: ".count), "20000"], timeout: 40)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("reconnect_loop: ok"), "\(result.output)")
+        let statuses = result.output.split(separator: "\n").filter { $0.hasPrefix("status ") }
+        #expect(statuses.first?.hasPrefix("status 3 tcp:") == true, "\(statuses)")
+        #expect(statuses.contains("status 4 -"), "\(statuses)")
+    }
+
+    /// What sits on a port where no touch controller answers, and the words that say so.
+    enum Squatter: String, CaseIterable {
+        case silent, text, garbage
+
+        var heard: String {
+            switch self {
+            case .silent: "heard nothing"
+            case .text: "heard text \"login:"
+            case .garbage: "bytes that are not touchhost frames"
+            }
+        }
+
+        /// What it sends every 10 ms.
+        func chunk(_ generator: inout SystemRandomNumberGenerator) -> [UInt8] {
+            switch self {
+            case .silent: []
+            case .text: Array("login: \r\n".utf8)
+            case .garbage: (0..<256).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            }
+        }
+    }
+
+    /// Issue 17: a port with no controller gets, once, a TH_STATUS_NO_ANSWER event and a
+    /// TH_ERR_TIMED_OUT naming the port, the baud rate and what came instead; the loop is woken a
+    /// bounded number of times (the link is read on a 20 ms tick until a controller answers), not
+    /// by every byte of noise.
+    @Test(arguments: Squatter.allCases)
+    func aPortWhereNoControllerAnswersIsReportedOnceWithWhatCame(_ squatter: Squatter) throws {
+        let program = try Self.build("CTests/c/no_answer.c", "no_answer")
+        let pty = try PseudoTerminal()
+        let controllerSide = pty.link.writeDescriptor
+        let done = NSLock()
+        nonisolated(unsafe) var stopped = false
+        let writer = Thread {
+            var generator = SystemRandomNumberGenerator()
+            while !done.withLock({ stopped }) {
+                let bytes = squatter.chunk(&generator)
+                if !bytes.isEmpty { _ = bytes.withUnsafeBytes { write(controllerSide, $0.baseAddress, $0.count) } }
+                usleep(10_000)
+            }
+        }
+        writer.start()
+        defer {
+            done.withLock { stopped = true }
+            usleep(20_000)
+            withExtendedLifetime(pty) {}
+        }
+        let result = CAPIProcess.run(program, [pty.path, "3000"], timeout: 30)
+        #expect(result.status == 0, "\(result.output)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        let timedOut = lines.filter { $0.hasPrefix("timed out ") }
+        #expect(timedOut.count == 1, "\(result.output)")
+        let message = timedOut.first ?? ""
+        #expect(message.contains(pty.path) && message.contains("within 2 s") && message.contains(" baud"), "\(message)")
+        #expect(message.contains(squatter.heard), "\(message)")
+        #expect(lines.filter { $0.hasPrefix("status 101 \(pty.path)") }.count == 1, "\(result.output)")
+        let dispatches = Int(lines.first { $0.hasPrefix("dispatches ") }?.dropFirst("dispatches ".count) ?? "") ?? .max
+        // 3 s at one wake per 20 ms tick is 150; a loop woken by every chunk of noise would be far more.
+        #expect(dispatches < 400, "\(dispatches) dispatches in 3 s")
+    }
+
+    /// Issue 17: what cannot be a controller's port is refused when it is opened.
+    @Test(arguments: ["/dev/null", "/dev/zero", "regular file"])
+    func whatIsNoPortIsRefusedAtOpen(_ what: String) throws {
+        let program = try Self.build("CTests/c/no_answer.c", "no_answer")
+        var path = what
+        if what == "regular file" {
+            path = CAPILibrary.scratch("not-a-port-\(getpid()).txt")
+            try "hello\n".write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let result = CAPIProcess.run(program, [path, "1000"], timeout: 30)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.hasPrefix("open -1 \(path): is "), "\(result.output)")
     }
 
     @Test func aControllerThatHangsUpGivesErrorsNotSIGPIPE() throws {

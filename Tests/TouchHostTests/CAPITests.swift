@@ -73,6 +73,12 @@ struct CAPITests {
             environment: ["PKG_CONFIG_PATH": prefix.appendingPathComponent("lib/pkgconfig").path], timeout: 30)
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("-ltouchhost"))
-        #expect(result.output.contains("-I\(prefix.path)/include"))
+        // Relocatable (${pcfiledir}): the include folder is named from the .pc file's own place.
+        let include = result.output.split(separator: " ").first { $0.hasPrefix("-I") }.map { String($0.dropFirst(2)) }
+        #expect(include.map { URL(fileURLWithPath: $0).standardizedFileURL.path } == prefix.appendingPathComponent("include").standardizedFileURL.path,
+                "\(result.output)")
+        let pc = try String(contentsOf: prefix.appendingPathComponent("lib/pkgconfig/touchhost.pc"), encoding: .utf8)
+        #expect(pc.contains("prefix=${pcfiledir}/../..") && !pc.contains(prefix.path), "\(pc)")
+        #expect(pc.contains("Requires.private: libserialport"), "\(pc)")
     }
 }

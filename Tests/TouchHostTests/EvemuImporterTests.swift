@@ -11,7 +11,7 @@ import TouchHost
 
     @Test(arguments: descriptionFiles)
     func everyDescriptionNamesTheDeviceAndItsPositionAxes(_ file: DataFile) throws {
-        let device = try EvemuImporter.loadDescription(try file.url())
+        let device = try EvemuImporter.loadDescription(try file.url().path)
         #expect(!device.name.isEmpty)
         #expect(device.axes[0x00] != nil || device.axes[0x35] != nil)
         #expect(device.axes[0x01] != nil || device.axes[0x36] != nil)
@@ -225,8 +225,8 @@ import TouchHost
         let events = folder.appendingPathComponent("My Panel.1-finger-tap.events")
         try Self.description.write(to: desc, atomically: true, encoding: .utf8)
         try "E: 0.0 0003 0039 1\nE: 0.0 0003 0035 10\nE: 0.0 0003 0036 10\nE: 0.0 0000 0000 0\n".write(to: events, atomically: true, encoding: .utf8)
-        #expect(EvemuImporter.descriptionFile(for: events)?.lastPathComponent == "My Panel.desc")
-        let recording = try EvemuImporter().load(events: events)
+        #expect(EvemuImporter.descriptionFile(for: events.path).map { URL(fileURLWithPath: $0).lastPathComponent } == "My Panel.desc")
+        let recording = try EvemuImporter().load(events: events.path)
         #expect(recording.device.name == "Test Panel")
         #expect(recording.frames.count == 1)
     }
@@ -240,8 +240,8 @@ import TouchHost
             try Self.description.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
         let events = folder.appendingPathComponent("Pad Finger double-tap.events")
-        #expect(EvemuImporter.descriptionFile(for: events)?.lastPathComponent == "Pad Finger.desc")
-        #expect(EvemuImporter.descriptionFile(for: folder.appendingPathComponent("Pad.2-fingers.events"))?.lastPathComponent == "Pad.desc")
-        #expect(EvemuImporter.descriptionFile(for: folder.appendingPathComponent("Padding.events")) == nil)
+        #expect(EvemuImporter.descriptionFile(for: events.path).map { URL(fileURLWithPath: $0).lastPathComponent } == "Pad Finger.desc")
+        #expect(EvemuImporter.descriptionFile(for: folder.appendingPathComponent("Pad.2-fingers.events").path).map { URL(fileURLWithPath: $0).lastPathComponent } == "Pad.desc")
+        #expect(EvemuImporter.descriptionFile(for: folder.appendingPathComponent("Padding.events").path) == nil)
     }
 }

@@ -13,7 +13,7 @@ import TouchCore
     @Test func theDataFolderHoldsRecordingsOfEveryProtocol() throws {
         let files = try SharedTestData.files(in: "evemu", extensions: ["events", "event"])
         #expect(files.count >= 20)
-        let kinds = try Set(files.map { try EvemuImporter().load(events: $0).protocolKind })
+        let kinds = try Set(files.map { try EvemuImporter().load(events: $0.path).protocolKind })
         #expect(kinds.isSuperset(of: [.slots, .anonymous]))
     }
 
@@ -52,7 +52,7 @@ import TouchCore
     @Test(arguments: recordings)
     func touchesAreCancelledOnlyWhenTheRecordingStopsWithThemDown(_ file: DataFile) throws {
         let url = try file.url()
-        let recording = try EvemuImporter().load(events: url)
+        let recording = try EvemuImporter().load(events: url.path)
         let replay = try ProductReplay(url.path, format: .evemu)
         let cancelled = replay.touches(.cancelled)
         if recording.endsWithTouchesDown {
@@ -67,7 +67,7 @@ import TouchCore
     @Test(arguments: recordings)
     func aDeviceWithoutResolutionGetsOneWarningNamingTheAssumedSize(_ file: DataFile) throws {
         let url = try file.url()
-        let device = try EvemuImporter().load(events: url).device
+        let device = try EvemuImporter().load(events: url.path).device
         let resolution = [0x35, 0x00].compactMap { device.axes[$0] }.first?.resolution ?? 0
         let replay = try ProductReplay(url.path, format: .evemu)
         if resolution == 0 {

@@ -10,7 +10,7 @@ import TouchCore
 @Suite(.serialized) struct HardwareInLoopTests {
     static let qemuMissing = "qemu-system-arm is not installed (apt-get install qemu-system-arm)"
 
-    @Test(.enabled(if: QEMULauncher.findQEMU() != nil, "\(qemuMissing)"), .timeLimit(.minutes(5)),
+    @Test(.enabled(if: FileStatus.executable(named: "qemu-system-arm") != nil, "\(qemuMissing)"), .timeLimit(.minutes(5)),
           arguments: HILScenario.all)
     func bothTargetsSeeTheSameTouchesAndGestures(_ scenario: HILScenario) throws {
         let binary = try TouchHostBinary.locate()

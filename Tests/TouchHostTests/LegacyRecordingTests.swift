@@ -13,7 +13,7 @@ import TouchHost
     /// stream can carry. Protocol A's anonymous contacts have none.
     static let recordings = SharedTestData.cases(in: "evemu", extensions: ["events", "event"]).filter { file in
         guard let url = try? file.url() else { return true }
-        return (try? EvemuImporter().load(events: url).protocolKind) != .anonymous
+        return (try? EvemuImporter().load(events: url.path).protocolKind) != .anonymous
     }
 
     static let panel = PanelPoint(x: 300, y: 200)
@@ -75,7 +75,7 @@ struct RecordedReplay {
         let panel = LegacyRecordingTests.panel
         millimetresPerRawUnit = PanelPoint(x: panel.x / Float(abs(range.maxX - range.minX)),
                                            y: panel.y / Float(abs(range.maxY - range.minY)))
-        let recording = try EvemuImporter().load(events: file)
+        let recording = try EvemuImporter().load(events: file.path)
         let source = PanelPoint(x: recording.panel.width, y: recording.panel.height)
         var touching = Set<Int>()
         for frame in recording.frames {

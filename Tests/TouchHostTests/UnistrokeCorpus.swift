@@ -21,7 +21,7 @@ struct UnistrokeCorpus: Sendable {
     static let loaded = Result<UnistrokeCorpus, any Error> {
         let files = try SharedTestData.files(in: "unistroke", extensions: ["xml"])
         let entries = try files.map { url -> Entry in
-            let log = try UnistrokeLogImporter.load(contentsOf: url)
+            let log = try UnistrokeLogImporter.load(path: url.path)
             let speed = url.deletingLastPathComponent().lastPathComponent
             let subject = url.deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
             let number = Int(log.name.drop { !$0.isNumber }) ?? 0

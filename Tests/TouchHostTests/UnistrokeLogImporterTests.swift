@@ -59,7 +59,7 @@ import TouchHost
 
     @Test func aMissingFileIsAnErrorNamingIt() {
         #expect {
-            try UnistrokeLogImporter.load(contentsOf: URL(fileURLWithPath: "/nonexistent/check01.xml"))
+            try UnistrokeLogImporter.load(path: "/nonexistent/check01.xml")
         } throws: { error in
             "\(error)".contains("/nonexistent/check01.xml")
         }
@@ -68,7 +68,7 @@ import TouchHost
     @Test func everyLogInTheStudyImports() throws {
         let files = try SharedTestData.files(in: "unistroke", extensions: ["xml"])
         for file in files {
-            let log = try UnistrokeLogImporter.load(contentsOf: file)
+            let log = try UnistrokeLogImporter.load(path: file.path)
             #expect(log.samples.count > 1, "\(file.lastPathComponent)")
             #expect(file.lastPathComponent.hasPrefix(log.name))
             // 240 x 320 pixels at 0.25 mm: a stroke stays on a 60 x 80 mm screen.

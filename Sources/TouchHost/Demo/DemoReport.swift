@@ -1,4 +1,3 @@
-import Foundation
 import TouchCore
 
 /// Turns the demo's events into a readable account: one line per stroke's answer as it happens,
@@ -38,7 +37,7 @@ public final class DemoReport {
                 let start = started.removeValue(forKey: gesture.recognizer) ?? gesture.timestamp
                 seen.append((scriptTime(start), name))
                 var line = "  " + DecimalText.fixed(Double(scriptTime(start)) / 1_000_000, places: 2).padded(to: 6)
-                    + " s   " + name.padding(toLength: 15, withPad: " ", startingAt: 0)
+                    + " s   " + name.leftAligned(15)
                     + " at " + DecimalText.format(gesture.location.x, places: 1) + ", "
                     + DecimalText.format(gesture.location.y, places: 1) + " mm"
                 let details = ReadableEventFormatter.details(of: gesture)
@@ -79,7 +78,7 @@ public final class DemoReport {
         for step in steps {
             let hit = seen.contains { $0.name == step.expected && $0.time >= step.start - 100_000 && $0.time <= step.end }
             if hit { recognized += 1 }
-            lines.append("  " + (hit ? "✓" : "✗") + " " + step.title.padding(toLength: 16, withPad: " ", startingAt: 0)
+            lines.append("  " + (hit ? "✓" : "✗") + " " + step.title.leftAligned(16)
                 + (hit ? step.expected : "no \(step.expected)"))
         }
         lines.insert("Recognized \(recognized) of \(steps.count) gestures of the tour:", at: 0)

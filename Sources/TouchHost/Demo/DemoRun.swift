@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import Synchronization
 import TouchCore
 
 /// The demo's machinery: the emulator on a pseudo-terminal on its own thread, and the host stack
@@ -25,14 +26,13 @@ public final class DemoRun {
     ) throws {
         let emulator = self.emulator
         let finished = DemoFlag()
-        let thread = Thread {
+        let thread = try HostThread {
             try? emulator.run()
             finished.set()
         }
-        thread.start()
         defer {
             emulator.stop()
-            while !finished.value { usleep(1_000) }
+            thread.join()
         }
         let session = DeviceSession(link: try LinkOpener.open(terminal.path), sink: sink) { info, sink in
             HostStack.pipeline(recognizers: recognizers, for: info, screen: screen, sink: sink)
@@ -53,10 +53,9 @@ public final class DemoRun {
 }
 
 /// A flag one thread sets and another reads.
-final class DemoFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var flag = false
+final class DemoFlag: Sendable {
+    private let flag = Atomic(false)
 
-    func set() { lock.withLock { flag = true } }
-    var value: Bool { lock.withLock { flag } }
+    func set() { flag.store(true, ordering: .releasing) }
+    var value: Bool { flag.load(ordering: .acquiring) }
 }

@@ -1,5 +1,4 @@
 import Boards
-import Foundation
 import Firmware
 import TouchCore
 
@@ -24,7 +23,7 @@ extension BoardDefinition {
     /// `kiosk-15   345 x 194 mm  69 x 39 nodes  10 contacts  120 Hz  921600 baud  (default)`
     public var line: String {
         let isDefault = nameText == BoardListing.defaultName
-        return nameText.padding(toLength: 10, withPad: " ", startingAt: 0)
+        return nameText.leftAligned(10)
             + "  \(DecimalText.format(panelWidth, places: 1)) x \(DecimalText.format(panelHeight, places: 1)) mm"
             + "  \(columns) x \(rows) nodes  \(maxContacts) contacts  \(reportRate) Hz  \(baud) baud"
             + (isDefault ? "  (default)" : "")

@@ -1,5 +1,5 @@
 import Boards
-import Foundation
+import Synchronization
 import Firmware
 import TouchCore
 
@@ -29,8 +29,7 @@ public final class EmulatorHost: @unchecked Sendable {
     /// The loop's sleep between scans: well under a report period at any supported rate.
     public static let tickMilliseconds: Int32 = 1
 
-    private var stopped = false
-    private let stopLock = NSLock()
+    private let stopped = Atomic(false)
 
     /// - Parameters:
     ///   - script: played at script times from the moment the host first speaks; nil serves an idle panel until stopped.
@@ -56,9 +55,9 @@ public final class EmulatorHost: @unchecked Sendable {
     public var oneShotFaultTime: Microseconds { scriptEnd.map { $0 / 2 } ?? 1_000_000 }
 
     /// Asks a running `run()` on another thread to return.
-    public func stop() { stopLock.withLock { stopped = true } }
+    public func stop() { stopped.store(true, ordering: .releasing) }
 
-    private var isStopped: Bool { stopLock.withLock { stopped } }
+    private var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
     /// Serves until the script has ended plus `idleAfterScript`, or until `stop()` when there is no script.
     public func run() throws(LinkError) {

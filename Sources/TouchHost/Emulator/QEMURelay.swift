@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 import Glibc
 import TouchCore
 
@@ -44,8 +44,7 @@ public final class QEMURelay: @unchecked Sendable {
     public private(set) var worstLateness: Microseconds = 0
     private var probeId: UInt8?
     private var probeAnswered = false
-    private var stopped = false
-    private let stopLock = NSLock()
+    private let stopped = Atomic(false)
 
     /// - Parameters:
     ///   - devicePath: QEMU's UART0 pseudo-terminal.
@@ -63,7 +62,7 @@ public final class QEMURelay: @unchecked Sendable {
     /// Waits until the firmware answers over the UART. QEMU notices that its pty was opened only on
     /// a timer (about once a second) and reads nothing from it until then, so a host's first
     /// request, and the script's first actions, would wait up to a second in the pty.
-    public func waitUntilLive(timeout: TimeInterval = 20) throws(LinkError) {
+    public func waitUntilLive(timeout: Double = 20) throws(LinkError) {
         let deadline = MonotonicClock.now() + Microseconds(timeout * 1_000_000)
         var sentAt: Microseconds?
         var received: [UInt8] = []
@@ -89,8 +88,8 @@ public final class QEMURelay: @unchecked Sendable {
     /// The host's side: `pty: /dev/pts/N`.
     public var announcement: String { "pty: \(host.path)" }
 
-    public func stop() { stopLock.withLock { stopped = true } }
-    private var isStopped: Bool { stopLock.withLock { stopped } }
+    public func stop() { stopped.store(true, ordering: .releasing) }
+    private var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
     /// Relays until the script has ended plus `EmulatorHost.idleAfterScript` on the device clock,
     /// or until `stop()`. Throws when QEMU's UART goes away (QEMU exited).

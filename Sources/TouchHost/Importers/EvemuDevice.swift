@@ -1,4 +1,3 @@
-import Foundation
 
 /// What an evemu description says about a device: its name and the range of each absolute axis.
 public struct EvemuDevice: Sendable {
@@ -20,7 +19,7 @@ public struct EvemuDevice: Sendable {
     /// Reads one `N:` or `A:` line; other description lines are ignored. Returns whether it was one.
     mutating func read(_ line: Substring, file: String, lineNumber: Int) throws -> Bool {
         if line.hasPrefix("N:") {
-            name = line.dropFirst(2).trimmingCharacters(in: .whitespaces)
+            name = String(line.dropFirst(2).trimmed)
             return true
         }
         guard line.hasPrefix("A:") else { return false }

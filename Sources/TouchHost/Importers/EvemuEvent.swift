@@ -1,4 +1,3 @@
-import Foundation
 
 /// One `E: sec.usec type code value` line of an evemu recording.
 struct EvemuEvent: Sendable {
@@ -51,7 +50,7 @@ struct EvemuEvent: Sendable {
         let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000)
         guard !overflow else { return nil }
         guard parts.count == 2 else { return whole }
-        let digits = String(parts[1].prefix(6)).padding(toLength: 6, withPad: "0", startingAt: 0)
+        let digits = parts[1].prefix(6).leftAligned(6, pad: "0")
         guard digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let micro = Int64(digits) else { return nil }
         let (total, sumOverflow) = whole.addingReportingOverflow(micro)
         return sumOverflow ? nil : total

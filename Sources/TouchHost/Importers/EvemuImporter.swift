@@ -1,4 +1,3 @@
-import Foundation
 import TouchCore
 
 /// Reads evemu recordings of Linux touch devices into tracker input, with exactly the touches the
@@ -39,63 +38,68 @@ public struct EvemuImporter: Sendable {
     /// `.prop` whose name is the longest start of the events file's name that ends before a dot,
     /// a space, `-` or `_` (`Dev.2-fingers.events` -> `Dev.desc`, `wetab.event` -> `wetab.prop`,
     /// `Pad Finger double-tap.events` -> `Pad Finger.desc`).
-    public static func descriptionFile(for events: URL) -> URL? {
-        let folder = events.deletingLastPathComponent()
-        let stem = events.deletingPathExtension().lastPathComponent
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        var best: String?
-        for name in names {
-            let url = URL(fileURLWithPath: name)
-            guard ["desc", "prop"].contains(url.pathExtension) else { continue }
-            let candidate = url.deletingPathExtension().lastPathComponent
+    public static func descriptionFile(for events: String) -> String? {
+        let (folder, eventsName) = FileStatus.split(events)
+        let stem = withoutExtension(eventsName)
+        var best: (name: String, stem: Substring)?
+        for name in FileStatus.names(in: folder) {
+            let kind = fileExtension(name)
+            guard kind == "desc" || kind == "prop" else { continue }
+            let candidate = withoutExtension(name)
             guard !candidate.isEmpty, stem.hasPrefix(candidate) else { continue }
             let rest = stem.dropFirst(candidate.count)
             guard rest.isEmpty || [".", " ", "-", "_"].contains(rest.first!) else { continue }
             // The longest match wins; between a .desc and a .prop of one name, the .desc.
             if let chosen = best {
-                let chosenStem = URL(fileURLWithPath: chosen).deletingPathExtension().lastPathComponent
-                if candidate.count < chosenStem.count { continue }
-                if candidate.count == chosenStem.count && !(url.pathExtension == "desc" && chosen.hasSuffix(".prop")) { continue }
+                if candidate.count < chosen.stem.count { continue }
+                if candidate.count == chosen.stem.count && !(kind == "desc" && chosen.name.hasSuffix(".prop")) { continue }
             }
-            best = name
+            best = (name, candidate)
         }
-        return best.map { folder.appendingPathComponent($0) }
+        return best.map { folder == "." && !events.hasPrefix("./") ? $0.name : "\(folder == "/" ? "" : folder)/\($0.name)" }
+    }
+
+    /// A file name's text after its last dot; empty without one.
+    private static func fileExtension(_ name: String) -> Substring {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...]
+    }
+
+    /// A file name without its last dot and what follows.
+    private static func withoutExtension(_ name: String) -> Substring {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name[...] }
+        return name[..<dot]
     }
 
     /// Imports `events`, taking the device description from `description` when given, else from
     /// the events file itself when it has `A:` lines, else from `descriptionFile(for:)`.
-    public func load(events: URL, description: URL? = nil) throws -> Recording {
+    public func load(events: String, description: String? = nil) throws -> Recording {
         try load(eventsText: try Self.read(events), of: events, description: description)
     }
 
-    /// Imports events already read from `events` (`replay` reads every file once, bounded).
-    public func load(eventsText: String, of events: URL, description: URL? = nil) throws -> Recording {
+    /// Imports events already read from the file `events` (`replay` reads every file once, bounded).
+    public func load(eventsText: String, of events: String, description: String? = nil) throws -> Recording {
         var device = EvemuDevice()
-        let descriptionURL = description ?? (eventsText.contains("\nA:") || eventsText.hasPrefix("A:") ? nil : Self.descriptionFile(for: events))
-        if let descriptionURL {
-            try Self.readDescription(try Self.read(descriptionURL), file: descriptionURL.path, into: &device)
+        let hasAxes = eventsText.split(separator: "\n").contains { $0.hasPrefix("A:") }
+        let descriptionPath = description ?? (hasAxes ? nil : Self.descriptionFile(for: events))
+        if let descriptionPath {
+            try Self.readDescription(try Self.read(descriptionPath), file: descriptionPath, into: &device)
         }
-        return try parse(eventsText, file: events.path, device: device)
+        return try parse(eventsText, file: events, device: device)
     }
 
     /// Reads a description on its own (`.desc`/`.prop`).
-    public static func loadDescription(_ url: URL) throws -> EvemuDevice {
+    public static func loadDescription(_ path: String) throws -> EvemuDevice {
         var device = EvemuDevice()
-        try readDescription(try read(url), file: url.path, into: &device)
+        try readDescription(try read(path), file: path, into: &device)
         return device
     }
 
-    static func read(_ url: URL) throws -> String {
-        do {
-            return try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw ImportError(file: url.path, message: "cannot read: \(error.localizedDescription)")
-        }
-    }
+    static func read(_ path: String) throws(HostFailure) -> String { try InputFile.wholeText(path) }
 
     static func readDescription(_ text: String, file: String, into device: inout EvemuDevice) throws {
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            _ = try device.read(line.trimmingCharacters(in: .whitespacesAndNewlines)[...], file: file, lineNumber: offset + 1)
+            _ = try device.read(line.trimmed, file: file, lineNumber: offset + 1)
         }
     }
 
@@ -105,7 +109,7 @@ public struct EvemuImporter: Sendable {
         var events: [EvemuEvent] = []
         for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let lineNumber = offset + 1
-            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)[...]
+            let line = rawLine.trimmed
             if try device.read(line, file: file, lineNumber: lineNumber) { continue }
             guard line.hasPrefix("E:") else { continue }
             events.append(try EvemuEvent(line, file: file, lineNumber: lineNumber))

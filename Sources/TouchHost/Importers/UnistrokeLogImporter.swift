@@ -1,4 +1,3 @@
-import Foundation
 import TouchCore
 
 /// One stroke from a log of the $1 unistroke recognizer study: a `<Gesture>` element with
@@ -47,14 +46,8 @@ public enum UnistrokeLogImporter {
     /// The study's screen: 0.25 mm per pixel unless told otherwise (contracts: `--px-mm`).
     public static let defaultMillimetresPerPixel: Float = 0.25
 
-    public static func load(contentsOf url: URL, millimetresPerPixel: Float = defaultMillimetresPerPixel) throws -> UnistrokeLog {
-        let text: String
-        do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw ImportError(file: url.path, message: "cannot read: \(error.localizedDescription)")
-        }
-        return try parse(text, file: url.path, millimetresPerPixel: millimetresPerPixel)
+    public static func load(path: String, millimetresPerPixel: Float = defaultMillimetresPerPixel) throws -> UnistrokeLog {
+        try parse(try InputFile.wholeText(path), file: path, millimetresPerPixel: millimetresPerPixel)
     }
 
     /// The latest time a point may have after the first, in µs: as for scripts, far inside 64 bits.

@@ -12,9 +12,13 @@ public protocol ByteLink: AnyObject {
     func read(into buffer: inout [UInt8]) throws(LinkError) -> Int
     func write(_ bytes: [UInt8]) throws(LinkError)
     func close()
+    /// The line's baud rate, for messages; nil where there is none (a socket, a pipe).
+    var baud: Int? { get }
 }
 
 extension ByteLink {
+    public var baud: Int? { nil }
+
     /// Appends what is waiting, up to about `limit` bytes (one `read` may pass it by a chunk), and
     /// returns how many bytes came: a link that never runs dry cannot hold the caller or grow its buffer.
     @discardableResult

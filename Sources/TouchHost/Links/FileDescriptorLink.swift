@@ -7,6 +7,8 @@ public final class FileDescriptorLink: ByteLink {
     public let readDescriptor: Int32
     public let writeDescriptor: Int32
     private let ownsDescriptors: Bool
+    /// Set when `open` made the descriptor a raw terminal at this rate.
+    public private(set) var baud: Int?
     /// An emulated UART with nobody listening loses bytes rather than stalling the firmware.
     public var dropsWhenFull = false
     private var closed = false
@@ -42,7 +44,9 @@ public final class FileDescriptorLink: ByteLink {
             }
             tcflush(fd, TCIFLUSH)
         }
-        return FileDescriptorLink(name: label, read: fd, write: fd, ownsDescriptors: true)
+        let link = FileDescriptorLink(name: label, read: fd, write: fd, ownsDescriptors: true)
+        if isatty(fd) != 0 { link.baud = baud }
+        return link
     }
 
     public var pollDescriptor: Int32 { readDescriptor }

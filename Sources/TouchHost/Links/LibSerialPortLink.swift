@@ -7,9 +7,11 @@ public final class LibSerialPortLink: ByteLink {
     public let name: String
     private var port: OpaquePointer?
     private let handle: Int32
+    public let baud: Int?
 
-    private init(name: String, port: OpaquePointer, handle: Int32) {
+    private init(name: String, port: OpaquePointer, handle: Int32, baud: Int) {
         self.name = name
+        self.baud = baud
         self.port = port
         self.handle = handle
     }
@@ -37,7 +39,7 @@ public final class LibSerialPortLink: ByteLink {
             sp_free_port(port)
             return nil
         }
-        return LibSerialPortLink(name: name, port: port, handle: handle)
+        return LibSerialPortLink(name: name, port: port, handle: handle, baud: settings.baud)
     }
 
     public var pollDescriptor: Int32 { handle }

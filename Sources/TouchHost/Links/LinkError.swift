@@ -13,15 +13,21 @@ public struct LinkError: Error, CustomStringConvertible, Equatable {
 
     public var port: String
     public var cause: Cause
+    /// The `errno` of the failed system call behind it; 0 when there was none (a closed
+    /// connection, a refused file). Not part of equality: the words are.
+    public var systemError: Int32 = 0
 
     public init(port: String, cause: Cause) {
         self.port = port
         self.cause = cause
     }
 
+    public static func == (a: LinkError, b: LinkError) -> Bool { a.port == b.port && a.cause == b.cause }
+
     /// The cause of a failed system call, from `errno`.
     public init(port: String, errno code: Int32, doing action: String? = nil) {
         self.port = port
+        systemError = code
         switch code {
         case ENOENT, ENODEV, ENXIO: cause = .missing
         case EBUSY, EWOULDBLOCK: cause = .busy

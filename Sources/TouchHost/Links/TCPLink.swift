@@ -3,7 +3,9 @@ import Glibc
 /// TCP for links: a client connection (`monitor tcp:HOST:PORT`) and a listener that serves one
 /// host at a time (`emulate --link tcp:PORT`). Connections are plain descriptor links.
 public enum TCPLink {
-    public static func connect(host: String, port: UInt16) throws(LinkError) -> FileDescriptorLink {
+    /// Connects, waiting up to `timeoutMilliseconds` for each address (-1: as long as the system
+    /// does), so a caller that must not block long (the C API reopening a lost link) can bound it.
+    public static func connect(host: String, port: UInt16, timeoutMilliseconds: Int32 = -1) throws(LinkError) -> FileDescriptorLink {
         let label = "tcp:\(host):\(port)"
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
@@ -19,7 +21,10 @@ public enum TCPLink {
         while let address = entry {
             let fd = socket(address.pointee.ai_family, address.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), 0)
             if fd >= 0 {
-                if Glibc.connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 {
+                if timeoutMilliseconds >= 0 { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+                if Glibc.connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0
+                    || (errno == EINPROGRESS && finishes(fd, within: timeoutMilliseconds))
+                {
                     var one: Int32 = 1
                     setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
                     return FileDescriptorLink(name: label, read: fd, write: fd, ownsDescriptors: true)
@@ -30,6 +35,22 @@ public enum TCPLink {
             entry = address.pointee.ai_next
         }
         throw LinkError(port: label, errno: lastError)
+    }
+
+    /// Waits for a non-blocking connect to complete; false (errno set) when it failed or took too long.
+    private static func finishes(_ fd: Int32, within milliseconds: Int32) -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        guard poll(&entry, 1, milliseconds) == 1 else {
+            errno = ETIMEDOUT
+            return false
+        }
+        var failure: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &length) == 0, failure == 0 else {
+            if failure != 0 { errno = failure }
+            return false
+        }
+        return true
     }
 
     /// A listening socket on `address` (default the loopback interface: an emulator takes

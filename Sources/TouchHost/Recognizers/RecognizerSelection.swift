@@ -1,4 +1,3 @@
-import Foundation
 
 /// Which recognizers a run uses, from `--recognizers`: `kiosk` (the default set, contracts.md
 /// section 4) or a comma-separated list of recognizer names.
@@ -18,7 +17,7 @@ public struct RecognizerSelection: Equatable, Sendable {
 
     /// Parses `kiosk` or `tap,pinch,...`; the error message lists what is allowed.
     public static func parse(_ text: String) throws(RecognizerSelectionError) -> RecognizerSelection {
-        let words = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let words = text.split(separator: ",").map { String($0.trimmed) }.filter { !$0.isEmpty }
         guard !words.isEmpty else { throw RecognizerSelectionError(message: "no recognizers named") }
         var names: [String] = []
         for word in words {

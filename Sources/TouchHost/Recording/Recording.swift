@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import TouchCore
 
 /// A touchhost recording (`.threc`): the raw link traffic with host timestamps, as text so it can
@@ -101,23 +101,22 @@ public struct Recording: Sendable {
 
     /// Reads the recording at `path` a block at a time: memory holds its chunks, never the file.
     public static func load(path: String) throws(HostFailure) -> Recording {
-        guard let file = FileHandle(forReadingAtPath: path) else {
-            throw HostFailure("\(path): \(FileProblem.describe(path))")
-        }
-        defer { try? file.close() }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw HostFailure("\(path): \(FileProblem.describe(path))") }
+        defer { _ = close(descriptor) }
         var reader = Reader(name: path)
         var pending: [UInt8] = []
+        var block = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let block: Data
-            do {
-                block = try file.read(upToCount: 1 << 20) ?? Data()
-            } catch {
+            let got = block.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else {
                 let problem = FileProblem.describe(path)
                 throw HostFailure("\(path): \(problem == FileProblem.notText ? "cannot be read" : problem)")
             }
-            if block.isEmpty { break }
+            if got == 0 { break }
             let before = pending.count
-            pending.append(contentsOf: block)
+            pending.append(contentsOf: block[..<got])
             // Whole lines now; the rest waits for the next block.
             guard let lastEnd = pending[before...].lastIndex(of: lineFeed) else {
                 if pending.count > longestLine {

@@ -1,4 +1,3 @@
-import Foundation
 import TouchCore
 
 /// Recordings other programs made, through the importers in `Importers/`.
@@ -8,8 +7,7 @@ enum ImportedSource {
             switch format {
             case .evemu:
                 let recording = try EvemuImporter(size: options.size).load(
-                    eventsText: text, of: URL(fileURLWithPath: path),
-                    description: options.description.map { URL(fileURLWithPath: $0) })
+                    eventsText: text, of: path, description: options.description)
                 var items = recording.frames.map { ReplayItem.frame($0) }
                 // A recording that stops with fingers down says nothing of their lifts: cancelled.
                 if recording.endsWithTouchesDown { items.append(.cancel(at: max(recording.endTime, recording.frames.last?.timestamp ?? 0))) }

@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 
 /// An input file read by `replay`, `plot`, `emulate --script` and the C API: opened once (a pipe
@@ -67,6 +66,13 @@ struct InputFile {
     }
 
     func close() { _ = Glibc.close(descriptor) }
+
+    /// The whole file at `path` as UTF-8 text: an imported recording, whose importer holds it all anyway.
+    static func wholeText(_ path: String) throws(HostFailure) -> String {
+        var file = try InputFile(path)
+        defer { file.close() }
+        return try file.text()
+    }
 }
 
 extension TouchScript {

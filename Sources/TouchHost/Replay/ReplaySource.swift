@@ -1,4 +1,3 @@
-import Foundation
 import TouchCore
 
 /// The recording and script formats `replay` reads.
@@ -111,17 +110,4 @@ public struct ReplaySource: Sendable {
             name: name, items: script.idealReports(panel: panel, rate: rate), tracker: TrackerConfiguration(reportRateHz: rate),
             panel: panel)
     }
-}
-
-/// Why a file could not be read, in words.
-enum FileProblem {
-    static func describe(_ path: String) -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return "no such file" }
-        if isDirectory.boolValue { return "is a directory" }
-        guard FileManager.default.isReadableFile(atPath: path) else { return "permission denied" }
-        return notText
-    }
-
-    static let notText = "not UTF-8 text"
 }

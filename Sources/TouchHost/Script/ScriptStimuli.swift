@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import TouchCore
 
 /// One finger action at a script time: what the emulator applies to its simulated panel.

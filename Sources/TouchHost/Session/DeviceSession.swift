@@ -71,6 +71,10 @@ public final class DeviceSession {
         lastActivity = MonotonicClock.now()
     }
 
+    /// How long a link may go without a controller describing itself before the session says
+    /// nothing answered: the handshake's five requests, 400 ms apart.
+    public static let answerTimeout: Microseconds = 2_000_000
+
     /// Asks for the device's info and waits for it, asking again after each silence.
     public func handshake(attempts: Int = 5, waitMilliseconds: Int32 = 400) throws(LinkError) {
         heard.removeAll()
@@ -83,7 +87,15 @@ public final class DeviceSession {
                 if info != nil { return }
             }
         }
-        throw LinkError(port: link.name, cause: .other("no answer to the device-info request (is it a touchhost controller?)"))
+        throw noAnswer
+    }
+
+    /// The failure of a link on which no controller described itself, naming the baud rate (for
+    /// a serial port) and what came instead: nothing, text, or bytes that are not touchhost frames.
+    public var noAnswer: LinkError {
+        let rate = link.baud.map { " at \($0) baud" } ?? ""
+        return LinkError(port: link.name, cause: .other(
+            "no answer to the device-info request within \(Self.answerTimeout / 1_000_000) s\(rate); heard \(HeardBytes.describe(heard)) (is it a touchhost controller?)"))
     }
 
     /// Sends a command without waiting for its reply; returns the request id the reply will carry.
@@ -187,19 +199,28 @@ public final class DeviceSession {
     /// Session time and host time of the last disconnect: the gap is measured on the host's clock.
     private var disconnection: (device: Microseconds, host: Microseconds)?
 
-    /// A new link to the same device after a disconnect.
+    /// A new link to the same device after a disconnect: waits for the handshake.
     public func reconnected(_ link: any ByteLink) throws(LinkError) {
+        reattach(link)
+        defer { announcesReconnect = false }
+        try handshake()
+    }
+
+    /// A new link to the same device after a disconnect, without waiting: the caller asks for the
+    /// device's description (`send(.getInfo)`) and pumps; its answer is announced as `reconnected`.
+    /// For a caller that must not block (the C API's dispatch). The pipeline, with its recognizers,
+    /// regions and settings, stays.
+    public func reattach(_ link: any ByteLink) {
         self.link = link
         decoder = FrameDecoder()
         info = nil
+        heard.removeAll()
         if let disconnection {
             // The device may have run on, or restarted: either way session time resumes at host time.
             lastDeviceTime = disconnection.device + max(0, now() - disconnection.host)
             clock.restart(continuingFrom: lastDeviceTime)
         }
         announcesReconnect = true
-        defer { announcesReconnect = false }
-        try handshake()
     }
 
     /// After a disconnect: opens the port again with `reopen`, waiting `ReconnectBackoff`'s growing
@@ -253,8 +274,8 @@ public final class DeviceSession {
     private var heard: [UInt8] = []
 
     private func overhear(_ bytes: [UInt8]) {
-        guard info == nil, heard.count < 256 else { return }
-        heard += bytes.prefix(256 - heard.count)
+        guard info == nil, heard.count < HeardBytes.cap else { return }
+        heard += bytes.prefix(HeardBytes.cap - heard.count)
     }
 
     /// A link closed during the handshake after a line of text (an emulator that serves another
@@ -340,6 +361,7 @@ public final class DeviceSession {
             }
             if announcesReconnect, self.info == nil {
                 emit(.status(StatusEvent(kind: .reconnected, timestamp: stamp())))
+                announcesReconnect = false
             }
             self.info = info
         case .contacts(let report):

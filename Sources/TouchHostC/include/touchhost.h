@@ -19,7 +19,9 @@
  *    gives TH_ERR_INVALID_HANDLE, never a crash. They are not pointers to memory; do not
  *    dereference them.
  *  - Thread rule: a context, and every event taken from it, belongs to the thread that created the
- *    context. Calls from any other thread return TH_ERR_WRONG_THREAD and change nothing.
+ *    context. Calls from any other thread return TH_ERR_WRONG_THREAD and change nothing. Threads
+ *    are told apart by a number each gets on its first call, never reused (since 0.2: not by
+ *    pthread_t, which a new thread may inherit from one that ended).
  *    th_version(), th_strerror(), th_get_last_error() and the *_init() helpers may be called from
  *    any thread.
  *  - Units: millimetres from the panel's top-left corner (x right, y down); microseconds for time;
@@ -40,7 +42,7 @@ extern "C" {
 #endif
 
 #define TOUCHHOST_VERSION_MAJOR 0
-#define TOUCHHOST_VERSION_MINOR 1
+#define TOUCHHOST_VERSION_MINOR 2
 #define TOUCHHOST_VERSION_PATCH 0
 
 /* ------------------------------------------------------------------------------------------ */
@@ -95,7 +97,9 @@ typedef enum th_error {
     /** Memory could not be allocated. */
     TH_ERR_NO_MEMORY = -14,
     /** A name is already in use in this context. */
-    TH_ERR_EXISTS = -15
+    TH_ERR_EXISTS = -15,
+    /** No touch controller answered in time (see TH_STATUS_NO_ANSWER). Since 0.2. */
+    TH_ERR_TIMED_OUT = -16
 } th_error;
 
 /**
@@ -198,7 +202,11 @@ typedef enum th_status_kind {
     TH_STATUS_RESYNC = 1,
     /** The controller restarted; `count` live touches were cancelled. */
     TH_STATUS_DEVICE_RESET = 2,
+    /** The link went away; live touches and gestures were cancelled. th_event_status_get_detail()
+     *  names the port and the cause. */
     TH_STATUS_DISCONNECTED = 3,
+    /** A lost link was opened again and its controller described itself anew
+     *  (TH_CONTEXT_RECONNECT); recognizers, regions and settings are the same. Since 0.2. */
     TH_STATUS_RECONNECTED = 4,
     /** `count` contacts beyond capacity were dropped. */
     TH_STATUS_OVERFLOW = 5,
@@ -212,7 +220,11 @@ typedef enum th_status_kind {
      *  a finite number in range) and were ignored. */
     TH_STATUS_REJECTED = 9,
     /** The event queue was full: `count` events were dropped (see max_events). */
-    TH_STATUS_QUEUE_OVERFLOW = 100
+    TH_STATUS_QUEUE_OVERFLOW = 100,
+    /** No touch controller described itself within 2 s of opening the port;
+     *  th_event_status_get_detail() names the port, the baud rate and what came instead (nothing,
+     *  text, bytes that are not touchhost frames). The context goes on asking. Since 0.2. */
+    TH_STATUS_NO_ANSWER = 101
 } th_status_kind;
 
 /** Swipe directions; also bits of th_recognizer_params.directions. */
@@ -236,6 +248,8 @@ typedef enum th_edge {
 typedef enum th_log_priority {
     TH_LOG_DEBUG = 10,
     TH_LOG_INFO = 20,
+    /** Something went wrong that the library handles itself (a lost link it reopens). Since 0.2. */
+    TH_LOG_WARNING = 25,
     TH_LOG_ERROR = 30
 } th_log_priority;
 
@@ -320,8 +334,19 @@ typedef struct th_context_options {
     uint32_t event_mask;
     /** Serial ports: baud rate; 0 means the port string's `?baud=` or 115200. */
     uint32_t baud;
-    uint32_t reserved;
+    /** TH_CONTEXT_* bits; 0 for none. Since 0.2 (was `reserved`, 0). */
+    uint32_t flags;
 } th_context_options;
+
+/** th_context_options.flags. Since 0.2. */
+typedef enum th_context_flag {
+    /** A serial port, pseudo-terminal or TCP source whose link goes away is opened again, after
+     *  0.25 s, 0.5 s, 1 s, 2 s, then every 4 s, keeping recognizers, regions and settings:
+     *  TH_STATUS_DISCONNECTED, then TH_STATUS_RECONNECTED once the controller describes itself,
+     *  and th_context_dispatch() returns TH_OK meanwhile. Without it a lost link ends the context.
+     *  `emulate:` and `replay:` sources end as before. */
+    TH_CONTEXT_RECONNECT = 1
+} th_context_flag;
 
 /** Fills `options` with the defaults. Thread: any. */
 void th_context_options_init(th_context_options *options);
@@ -373,9 +398,15 @@ int th_context_get_fd(th_context *context);
 
 /**
  * Reads what the source has, runs it through tracker and recognizers, fires due timers, and
- * queues the resulting events. Never blocks. For a manual context it ends a pending fed frame.
+ * queues the resulting events. Never blocks, and does bounded work: at most 64 KiB read from a
+ * device, 512 replayed reports, one attempt to reopen a lost port. Until a device has described
+ * itself its link is read every 20 ms (the descriptor wakes for that), not whenever bytes come.
+ * For a manual context it ends a pending fed frame.
  * @return TH_OK; TH_ERR_DISCONNECTED (the device went away: a TH_STATUS_DISCONNECTED event is
- *         queued and live touches are cancelled); TH_ERR_IO; handle and thread errors.
+ *         queued and live touches are cancelled; with TH_CONTEXT_RECONNECT the port is reopened
+ *         instead and dispatch returns TH_OK); TH_ERR_TIMED_OUT (once: no controller answered
+ *         within 2 s of opening; a TH_STATUS_NO_ANSWER event says more); TH_ERR_IO; handle and
+ *         thread errors.
  */
 th_error th_context_dispatch(th_context *context);
 
@@ -406,7 +437,9 @@ typedef void (*th_log_fn)(void *user_data, th_log_priority priority, const char 
 
 /**
  * Sets the log handler; NULL turns logging off (the default). Called on the owner thread, from
- * within context calls, for messages at or above `min_priority`.
+ * within context calls, for messages at or above `min_priority`. Like a callback, the handler may
+ * not call th_context_* on its context (TH_ERR_BUSY, not logged again): it cannot destroy the
+ * context that is logging (since 0.2).
  * @return TH_OK; TH_ERR_INVALID_ARGUMENT (unknown priority); handle and thread errors.
  */
 th_error th_context_set_log_handler(th_context *context, th_log_fn handler, void *user_data,
@@ -700,7 +733,10 @@ th_error th_event_destroy(th_event *event);
  */
 th_event_type th_event_get_type(th_event *event);
 
-/** When it happened: microseconds from the start of the input (device time where it has one). */
+/** When it happened, in microseconds. A live device's events (serial port, pseudo-terminal, tcp:,
+ *  emulate:): CLOCK_MONOTONIC time, comparable with clock_gettime(CLOCK_MONOTONIC), never going
+ *  back (since 0.2; the device's own clock is th_event_get_device_time()). Replays and manual
+ *  contexts: the input's own time, from its start. */
 th_error th_event_get_time(th_event *event, int64_t *out_us);
 
 /* Touch accessors: TH_EVENT_TOUCH and TH_EVENT_REGION_TOUCH, else TH_ERR_WRONG_EVENT_TYPE. */
@@ -766,6 +802,46 @@ th_error th_event_gesture_get_template(th_event *event, uint32_t *index, const c
 th_error th_event_status_get_kind(th_event *event, th_status_kind *out);
 /** What the status counts (frames lost, bytes skipped, touches cancelled); 0 when nothing. */
 th_error th_event_status_get_count(th_event *event, uint32_t *out);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Device life cycle (since 0.2)                                                               */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * The words behind a TH_STATUS_DISCONNECTED or TH_STATUS_NO_ANSWER event:
+ * "/dev/ttyUSB0: the device went away", "/dev/ttyS0: no answer to the device-info request within
+ * 2 s at 115200 baud; heard nothing (is it a touchhost controller?)".
+ * @param out receives text owned by the event (valid until th_event_destroy()); NULL on failure.
+ * @return TH_OK; TH_ERR_NOT_AVAILABLE (a status of another kind); TH_ERR_WRONG_EVENT_TYPE;
+ *         TH_ERR_INVALID_ARGUMENT; TH_ERR_INVALID_HANDLE. Since 0.2.
+ */
+th_error th_event_status_get_detail(th_event *event, const char **out);
+
+/**
+ * When it happened on the input's own clock, in microseconds from its start: for a live device
+ * its clock (made continuous across wraps, restarts and reconnects, never going back); for replays
+ * and manual contexts the same as th_event_get_time(). Since 0.2.
+ */
+th_error th_event_get_device_time(th_event *event, int64_t *out_us);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Errors behind errors (since 0.2)                                                            */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * The `errno` of the system call behind this thread's last failure (th_get_last_error()), as
+ * libserialport's sp_last_error_code(): EACCES, EBUSY, EIO, ECONNREFUSED... 0 when the failure had
+ * none (a bad argument, a device that said something wrong). TH_ERR_AGAIN leaves it, and both last
+ * errors, as they were. Thread: any (per thread). Since 0.2.
+ */
+int th_get_last_os_error(void);
+
+/**
+ * The `errno` behind the context's last failure (th_context_get_last_error()); 0 when none.
+ * @return the errno (>= 0), or a negative th_error (TH_ERR_INVALID_HANDLE, TH_ERR_WRONG_THREAD).
+ * Since 0.2.
+ */
+int th_context_get_os_error(th_context *context);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Screen mapping and calibration (since 0.2; docs/calibration.md)                             */

@@ -1,10 +1,12 @@
 import Foundation
+import TouchHost
 
 /// Runs the controller firmware on an emulated Cortex-M4 (`qemu-system-arm -M mps2-an386`) with
 /// its UART0 on a pseudo-terminal, so a session talks to it exactly as to a controller on a serial
 /// port. Builds the image with `Boards/mps2-an386/build.sh` when it is missing or older than its
-/// sources. Used by `touchhost emulate --board mps2-an386` and by hardware-in-loop tests.
-public struct QEMULauncher: Sendable {
+/// sources. Used by `touchhost emulate --board mps2-an386`; it lives in the CLI, whose Foundation
+/// the C library does without (docs/c-api.md, "Size").
+struct QEMULauncher: Sendable {
     /// A running QEMU: the pseudo-terminal UART0 is on, and the process to wait for or terminate.
     /// QEMU ends with the firmware's semihosting status (0 unless the firmware faulted: 2).
     public struct Running: @unchecked Sendable {
@@ -55,14 +57,7 @@ public struct QEMULauncher: Sendable {
 
     public var imageURL: URL { buildDirectory.appendingPathComponent("touchhost.elf") }
 
-    public static func findQEMU() -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/qemu-system-arm"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
+    public static func findQEMU() -> String? { FileStatus.executable(named: "qemu-system-arm") }
 
     /// The command line QEMU runs with. Semihosting stays on so a firmware fault ends QEMU with a
     /// status instead of leaving a hung process.

@@ -1,0 +1,20 @@
+/// What a link sent when no controller described itself, in words for an error: `nothing`,
+/// `text "login: "` (a console, a modem, another program's log) or `N bytes that are not
+/// touchhost frames` (a wrong baud rate, another protocol, noise).
+public enum HeardBytes {
+    public static func describe(_ bytes: [UInt8]) -> String {
+        guard !bytes.isEmpty else { return "nothing" }
+        let printable = bytes.filter { (0x20...0x7E).contains($0) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        // Mostly printable ASCII is text; a stray byte or two of line noise does not change that.
+        guard printable.count * 10 >= bytes.count * 9 else {
+            return "\(bytes.count)\(bytes.count >= cap ? " or more" : "") bytes that are not touchhost frames"
+        }
+        // The first line that says something: a prompt, a banner, a log line.
+        let lines = printable.split { $0 == 0x0A || $0 == 0x0D }
+        let line = String(decoding: lines.first { $0.contains { $0 != 0x20 && $0 != 0x09 } } ?? [], as: UTF8.self)
+        return "text \"\(DisplayText.excerpt(line))\""
+    }
+
+    /// What a session keeps of it: enough to tell text from noise and to quote a line.
+    public static let cap = 256
+}
