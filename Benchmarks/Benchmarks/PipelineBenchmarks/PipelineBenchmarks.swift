@@ -23,6 +23,7 @@ let benchmarks: @Sendable () -> Void = {
         warmupIterations: 1_000, scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 100_000,
         thresholds: [
             .wallClock: BenchmarkThresholds(relative: [.p90: 20.0]),
+            .throughput: BenchmarkThresholds(relative: [.p90: 20.0]),
             .mallocCountTotal: BenchmarkThresholds(absolute: [.p90: 0]),
         ])
 
