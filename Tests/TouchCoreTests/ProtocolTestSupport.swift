@@ -32,11 +32,12 @@ enum ProtocolSamples {
         return sink.bytes
     }
 
-    /// Feeds `bytes` to `decoder` and returns every frame it yields.
+    /// Feeds `bytes` to `decoder` as one run, as a host hands over one read (`FrameDecoder.decode`),
+    /// and returns every frame it yields; tests that need byte-wise `push` call it themselves.
     static func decode(_ bytes: [UInt8], with decoder: inout FrameDecoder) -> [DecodedFrame] {
         var frames: [DecodedFrame] = []
-        for byte in bytes {
-            if let frame = decoder.push(byte) { frames.append(frame) }
+        bytes.withUnsafeBufferPointer { run in
+            decoder.decode(run) { frames.append($0) }
         }
         return frames
     }

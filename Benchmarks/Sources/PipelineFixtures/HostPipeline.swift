@@ -1,6 +1,6 @@
 import TouchCore
 
-/// The host's per-report path, bytes in and events out: `FrameDecoder` -> `TimestampUnwrapper` ->
+/// The host's per-report path, bytes in and events out: `FrameDecoder.decode` -> `TimestampUnwrapper` ->
 /// `ContactReport.contactFrame(on:at:)` -> `TouchPipeline` (tracker, then recognizers), the one
 /// path every driver of the product uses. It replays a `WireStream` forever: on each lap it adds
 /// the lap's span to the decoded sequence and timestamp, so the pipeline sees one unbroken session
@@ -35,12 +35,15 @@ public struct HostPipeline {
     public mutating func step() {
         let start = next == 0 ? 0 : stream.frameEnds[next - 1]
         let end = stream.frameEnds[next]
+        // One report's bytes per call, as a host hands over what one read returned; the stream
+        // holds one report per step, so the report is consumed after the decoder returns.
+        var received: ContactReport?
         stream.bytes.withUnsafeBufferPointer { bytes in
-            for index in start..<end {
-                guard case .device(.contacts(let report))? = decoder.push(bytes[index]) else { continue }
-                consume(report)
+            decoder.decode(UnsafeBufferPointer(rebasing: bytes[start..<end])) { frame in
+                if case .device(.contacts(let report)) = frame { received = report }
             }
         }
+        if let received { consume(received) }
         next += 1
         if next == stream.reports {
             next = 0

@@ -12,9 +12,12 @@ public struct InlineList<let capacity: Int, Element> {
         storage = InlineArray(repeating: filler)
     }
 
-    public var indices: Range<Int> { 0..<count }
-    public var isEmpty: Bool { count == 0 }
-    public var isFull: Bool { count == capacity }
+    // Inlinable readers: the list is generic, and a host module calling an unspecialized member
+    // pays a run-time metadata lookup per call. (`count` stays a stored property: key paths to
+    // computed properties of value-generic types crash this compiler.)
+    @inlinable public var indices: Range<Int> { 0..<count }
+    @inlinable public var isEmpty: Bool { count == 0 }
+    @inlinable public var isFull: Bool { count == capacity }
 
     // Yielding accessors: a plain getter copied the whole inline storage on every element read,
     // which dominated the firmware's scan loop in profiles.

@@ -132,7 +132,7 @@ extension GestureEngine {
 
     /// Whether `a`, starting, makes `b` fail: they compete, may not recognize together, and
     /// neither side's prevention settings exempt `b`.
-    func prevents<Delegate: GestureEngineDelegate>(_ a: Int, _ b: Int, _ delegate: inout Delegate) -> Bool {
+    mutating func prevents<Delegate: GestureEngineDelegate>(_ a: Int, _ b: Int, _ delegate: inout Delegate) -> Bool {
         let sa = slots[a]
         let sb = slots[b]
         guard competes(sa.options.region, sb.options.region) else { return false }
@@ -142,7 +142,7 @@ extension GestureEngine {
         return !simultaneous(a, b, &delegate)
     }
 
-    func simultaneous<Delegate: GestureEngineDelegate>(_ a: Int, _ b: Int, _ delegate: inout Delegate) -> Bool {
+    mutating func simultaneous<Delegate: GestureEngineDelegate>(_ a: Int, _ b: Int, _ delegate: inout Delegate) -> Bool {
         if slots[a].simultaneousWith & RecognizerIndex(b).bit != 0 { return true }
         let ia = RecognizerIndex(a)
         let ib = RecognizerIndex(b)
@@ -150,7 +150,7 @@ extension GestureEngine {
             || delegate.shouldRecognizeSimultaneously(ib, with: ia)
     }
 
-    func requires<Delegate: GestureEngineDelegate>(_ r: Int, toFail b: Int, _ delegate: inout Delegate) -> Bool {
+    mutating func requires<Delegate: GestureEngineDelegate>(_ r: Int, toFail b: Int, _ delegate: inout Delegate) -> Bool {
         slots[r].requiresFailureOf & RecognizerIndex(b).bit != 0
             || delegate.shouldRequireFailure(of: RecognizerIndex(b), for: RecognizerIndex(r))
     }

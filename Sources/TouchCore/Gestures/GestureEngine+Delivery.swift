@@ -37,7 +37,7 @@ extension GestureEngine {
 
     /// A touch whose beginning a recognizer already acting with cancelsTouchesInView received
     /// (a finger joining a pan under way) never reaches the application.
-    func isTaken(_ t: Int) -> Bool {
+    mutating func isTaken(_ t: Int) -> Bool {
         var mask = touches[t].receivers
         while mask != 0 {
             let r = mask.trailingZeroBitCount
@@ -49,7 +49,7 @@ extension GestureEngine {
     }
 
     /// Whether a recognizer that may still recognize, and delays that phase, is analysing the touch.
-    func holds(_ t: Int, delayingBegan: Bool) -> Bool {
+    mutating func holds(_ t: Int, delayingBegan: Bool) -> Bool {
         var mask = touches[t].receivers
         while mask != 0 {
             let r = mask.trailingZeroBitCount

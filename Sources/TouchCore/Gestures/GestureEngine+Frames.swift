@@ -10,7 +10,8 @@ extension GestureEngine {
         if frame.timestamp > now { now = frame.timestamp }
         stroke.record(frame)
         recordTouches(of: frame)
-        for r in slots.indices { dispatch(frame, to: r, &delegate) }
+        let phases = PhaseSet(of: frame)
+        for r in slots.indices { dispatch(frame, phases: phases, to: r, &delegate) }
         deliverTouches(of: frame)
         resetInStep = 0
         settle(&delegate)
@@ -20,7 +21,7 @@ extension GestureEngine {
         if resetInStep != 0 {
             let freed = resetInStep
             for r in slots.indices where freed & RecognizerIndex(r).bit != 0 && slots[r].context.touches.isEmpty {
-                dispatch(frame, to: r, &delegate)
+                dispatch(frame, phases: phases, to: r, &delegate)
             }
             settle(&delegate)
         }
@@ -31,15 +32,18 @@ extension GestureEngine {
     public mutating func process(
         _ frame: TouchFrame, events: inout GestureEventList, deliveries: inout TouchDeliveryList
     ) {
+        Custom._process(&self, frame, events: &events, deliveries: &deliveries)
+    }
+
+    mutating func runFrame(_ frame: TouchFrame, events: inout GestureEventList, deliveries: inout TouchDeliveryList) {
         var delegate = NoGestureDelegate()
         process(frame, delegate: &delegate, events: &events, deliveries: &deliveries)
     }
 
     /// Runs one frame for a caller that does not want the application's touch deliveries.
     public mutating func process(_ frame: TouchFrame, events: inout GestureEventList) {
-        var delegate = NoGestureDelegate()
         var discarded = TouchDeliveryList(filler: .placeholder)
-        process(frame, delegate: &delegate, events: &events, deliveries: &discarded)
+        Custom._process(&self, frame, events: &events, deliveries: &discarded)
     }
 
     mutating func recordTouches(of frame: TouchFrame) {
@@ -63,15 +67,17 @@ extension GestureEngine {
         }
     }
 
-    /// Hands one recognizer the frame's touches that are its own, phase by phase.
+    /// Hands one recognizer the frame's touches that are its own, phase by phase. A recognizer
+    /// the frame has nothing for (no phase it could receive, or no touches of its own for the
+    /// phases that need one) skips it without looking at a touch.
     mutating func dispatch<Delegate: GestureEngineDelegate>(
-        _ frame: TouchFrame, to r: Int, _ delegate: inout Delegate
+        _ frame: TouchFrame, phases: PhaseSet, to r: Int, _ delegate: inout Delegate
     ) {
         guard slots[r].options.isEnabled else { return }
         let index = RecognizerIndex(r)
         let bit = index.bit
-        var began = TouchSet(filler: .placeholder)
-        if takesNewTouches(r) {
+        if phases.contains(.began) && takesNewTouches(r) {
+            var began = TouchSet(filler: .placeholder)
             for i in frame.touches.indices where frame.touches[i].phase == .began {
                 work += 1
                 let touch = frame.touches[i]
@@ -82,34 +88,37 @@ extension GestureEngine {
                 slots[r].context.touches.append(touch)
                 began.append(touch)
             }
+            if !began.isEmpty {
+                slots[r].engaged = true
+                call(.began, began, on: r, &delegate)
+            }
         }
-        if !began.isEmpty {
-            slots[r].engaged = true
-            call(.began, began, on: r, &delegate)
+        if phases.contains(.moved) && !slots[r].context.touches.isEmpty {
+            dispatchPhase(.moved, of: frame, to: r, &delegate)
         }
-        dispatchPhase(.moved, of: frame, to: r, &delegate)
-        dispatchPhase(.ended, of: frame, to: r, &delegate)
-        dispatchPhase(.cancelled, of: frame, to: r, &delegate)
+        if phases.contains(.ended) && !slots[r].context.touches.isEmpty {
+            dispatchPhase(.ended, of: frame, to: r, &delegate)
+        }
+        if phases.contains(.cancelled) && !slots[r].context.touches.isEmpty {
+            dispatchPhase(.cancelled, of: frame, to: r, &delegate)
+        }
     }
 
     private mutating func dispatchPhase<Delegate: GestureEngineDelegate>(
         _ hook: RecognizerBody<Custom>.Hook, of frame: TouchFrame, to r: Int, _ delegate: inout Delegate
     ) {
-        // One copy of the slot for the lookups; it goes back only when something changed.
-        var slot = slots[r]
         var changed = TouchSet(filler: .placeholder)
         for i in frame.touches.indices {
             work += 1
-            let touch = frame.touches[i]
-            guard phase(touch.phase, belongsTo: hook) else { continue }
-            for k in slot.context.touches.indices where slot.context.touches[k].trackingId == touch.trackingId {
-                slot.context.touches[k] = touch
-                changed.append(touch)
+            guard phase(frame.touches[i].phase, belongsTo: hook) else { continue }
+            let trackingId = frame.touches[i].trackingId
+            for k in slots[r].context.touches.indices where slots[r].context.touches[k].trackingId == trackingId {
+                slots[r].context.touches[k] = frame.touches[i]
+                changed.append(frame.touches[i])
                 break
             }
         }
         guard !changed.isEmpty else { return }
-        slots[r] = slot
         if !slots[r].state.isFinished {
             call(hook, changed, on: r, &delegate)
         }
@@ -125,22 +134,23 @@ extension GestureEngine {
         }
     }
 
-    func contextPosition(of trackingId: UInt32, in r: Int) -> Int? {
-        let list = slots[r].context.touches
-        for k in list.indices where list[k].trackingId == trackingId { return k }
+    mutating func contextPosition(of trackingId: UInt32, in r: Int) -> Int? {
+        for k in slots[r].context.touches.indices where slots[r].context.touches[k].trackingId == trackingId {
+            return k
+        }
         return nil
     }
 
     /// A recognizer takes new touches while it may still recognize, or while its continuous
     /// gesture is under way; not once it has decided (failed, recognized, cancelled, or waiting to
     /// report a discrete recognition).
-    func takesNewTouches(_ r: Int) -> Bool {
-        let slot = slots[r]
-        if let pending = slot.pending { return pending == .began }
-        return slot.state == .possible || slot.state.isActive
+    mutating func takesNewTouches(_ r: Int) -> Bool {
+        if let pending = slots[r].pending { return pending == .began }
+        let state = slots[r].state
+        return state == .possible || state.isActive
     }
 
-    func receives(_ r: Int, region: RegionIndex) -> Bool {
+    mutating func receives(_ r: Int, region: RegionIndex) -> Bool {
         let own = slots[r].options.region
         return own == .root || own == region
     }
@@ -149,19 +159,8 @@ extension GestureEngine {
     mutating func call<Delegate: GestureEngineDelegate>(
         _ hook: RecognizerBody<Custom>.Hook, _ changed: TouchSet, on r: Int, _ delegate: inout Delegate
     ) {
-        var slot = slots[r]
-        prepare(&slot.context)
-        slot.body.call(hook, changed, shared: stroke, context: &slot.context)
-        slots[r] = slot
+        slots[r].call(hook, changed, shared: stroke, at: now)
         apply(r, &delegate)
-    }
-
-    func prepare(_ context: inout RecognizerContext) {
-        context.now = now
-        if !context.touches.isEmpty {
-            context.location = context.centroid
-            context.reportedTouches = UInt8(context.touches.count)
-        }
     }
 
     mutating func removeEndedTouches(of r: Int) {

@@ -14,14 +14,17 @@ extension GestureEngine {
     public mutating func advance(
         to time: Microseconds, events: inout GestureEventList, deliveries: inout TouchDeliveryList
     ) {
-        var delegate = NoGestureDelegate()
-        advance(to: time, delegate: &delegate, events: &events, deliveries: &deliveries)
+        Custom._advance(&self, to: time, events: &events, deliveries: &deliveries)
     }
 
     public mutating func advance(to time: Microseconds, events: inout GestureEventList) {
-        var delegate = NoGestureDelegate()
         var discarded = TouchDeliveryList(filler: .placeholder)
-        advance(to: time, delegate: &delegate, events: &events, deliveries: &discarded)
+        Custom._advance(&self, to: time, events: &events, deliveries: &discarded)
+    }
+
+    mutating func runTime(to time: Microseconds, events: inout GestureEventList, deliveries: inout TouchDeliveryList) {
+        var delegate = NoGestureDelegate()
+        advance(to: time, delegate: &delegate, events: &events, deliveries: &deliveries)
     }
 
     /// The system cancels every touch (an alert, a device reset): gestures under way send
@@ -97,11 +100,7 @@ extension GestureEngine {
             }
             guard let r = earliest, let deadline = slots[r].context.deadline else { return }
             if deadline > now { now = deadline }
-            var slot = slots[r]
-            slot.context.deadline = nil
-            prepare(&slot.context)
-            slot.body.deadlineReached(context: &slot.context)
-            slots[r] = slot
+            slots[r].reachDeadline(at: now)
             apply(r, &delegate)
             settle(&delegate)
         }
@@ -112,9 +111,8 @@ extension GestureEngine {
     mutating func settle<Delegate: GestureEngineDelegate>(_ delegate: inout Delegate) {
         for r in slots.indices {
             work += 1
-            let slot = slots[r]
-            if slot.engaged && slot.state == .possible && slot.pending == nil
-                && slot.context.touches.isEmpty && slot.context.deadline == nil
+            if slots[r].engaged && slots[r].state == .possible && slots[r].pending == nil
+                && slots[r].context.touches.isEmpty && slots[r].context.deadline == nil
             {
                 fail(r, &delegate)
             }
@@ -130,14 +128,12 @@ extension GestureEngine {
     /// recognizer until they lift, because it never received their beginning.
     mutating func reset(_ r: Int) {
         resetInStep |= RecognizerIndex(r).bit
-        var slot = slots[r]
-        slot.body.reset()
-        slot.context = freshContext()
-        slot.pending = nil
-        slot.pendingEnded = false
-        slot.engaged = false
-        slot.hasFired = false
-        slots[r] = slot
+        slots[r].body.reset()
+        slots[r].context = freshContext()
+        slots[r].pending = nil
+        slots[r].pendingEnded = false
+        slots[r].engaged = false
+        slots[r].hasFired = false
         let keep = ~RecognizerIndex(r).bit
         for t in touches.indices {
             work += 1

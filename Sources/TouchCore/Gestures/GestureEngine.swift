@@ -66,7 +66,7 @@ public struct GestureEngine<Custom: CustomRecognizer> {
         return RecognizerIndex(slots.count - 1)
     }
 
-    func freshContext() -> RecognizerContext {
+    mutating func freshContext() -> RecognizerContext {
         var context = RecognizerContext()
         context.panelWidth = configuration.panelWidth
         context.panelHeight = configuration.panelHeight
@@ -140,6 +140,17 @@ public struct GestureEngine<Custom: CustomRecognizer> {
     /// The earliest time a recognizer wants to hear about, whether or not a frame comes by then;
     /// call `advance(to:)` at that time.
     public var nextDeadline: Microseconds? {
+        var engine = self
+        return engine.nextDeadlineInPlace()
+    }
+
+    /// `nextDeadline` for a caller that holds the engine mutably (a pipeline's step). The engine
+    /// is tens of kilobytes inline, and a non-mutating method of a value that large gets a copy
+    /// of it at every call; through `inout` it is read where it lies.
+    @usableFromInline
+    mutating func nextDeadlineInPlace() -> Microseconds? { Custom._earliestDeadline(&self) }
+
+    mutating func earliestDeadline() -> Microseconds? {
         var earliest: Microseconds? = nil
         for i in slots.indices {
             guard let deadline = slots[i].context.deadline, !slots[i].state.isFinished else { continue }

@@ -27,7 +27,18 @@ extension GestureRecognizer {
 
 /// A recognizer written by a user of TouchCore. The engine holds one generic `Custom` type, so an
 /// application with several custom gestures makes `Custom` an enum over them.
-public protocol CustomRecognizer: GestureRecognizer {}
+///
+/// The underscored requirements are the engine's per-frame entry points, reached through the
+/// custom type's witness table (see GestureEngine+Specialized.swift); leave them to their defaults.
+public protocol CustomRecognizer: GestureRecognizer {
+    static func _process(
+        _ engine: inout GestureEngine<Self>, _ frame: TouchFrame, events: inout GestureEventList,
+        deliveries: inout TouchDeliveryList)
+    static func _advance(
+        _ engine: inout GestureEngine<Self>, to time: Microseconds, events: inout GestureEventList,
+        deliveries: inout TouchDeliveryList)
+    static func _earliestDeadline(_ engine: inout GestureEngine<Self>) -> Microseconds?
+}
 
 /// The `Custom` of an engine that runs built-in recognizers only.
 public struct NoCustomRecognizer: CustomRecognizer, Sendable {

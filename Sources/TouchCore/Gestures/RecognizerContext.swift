@@ -45,6 +45,15 @@ public struct RecognizerContext: Sendable {
         ignoreRequests.append(touch.trackingId)
     }
 
+    /// What the engine sets before each hook: the time, and where and how many the touches are.
+    mutating func prepare(at time: Microseconds) {
+        now = time
+        if !touches.isEmpty {
+            location = centroid
+            reportedTouches = UInt8(touches.count)
+        }
+    }
+
     public var centroid: PanelPoint {
         guard !touches.isEmpty else { return location }
         var sum = PanelPoint.zero

@@ -24,6 +24,20 @@ struct RecognizerSlot<Custom: CustomRecognizer> {
 
     var state: RecognizerState { context.currentState }
 
+    /// Runs one hook in place (a slot is as large as the largest built-in, so it is not copied out
+    /// and back), with the context's time, location and touch count prepared first.
+    mutating func call(_ hook: TouchHook, _ changed: TouchSet, shared: SharedStroke, at now: Microseconds) {
+        context.prepare(at: now)
+        body.call(hook, changed, shared: shared, context: &context)
+    }
+
+    /// A deadline the recognizer set has come: cleared, then handed to it, in place.
+    mutating func reachDeadline(at now: Microseconds) {
+        context.deadline = nil
+        context.prepare(at: now)
+        body.deadlineReached(context: &context)
+    }
+
     static var placeholder: RecognizerSlot {
         RecognizerSlot(body: .builtIn(.tap(TapRecognizer())), options: RecognizerOptions(), name: "")
     }

@@ -6,28 +6,43 @@
 /// Time only moves when a frame or `advance(to:)` says so, and never backwards: a frame stamped
 /// before the pipeline's present is taken as happening now. Every deadline on the way (a report
 /// timeout, a double-tap window, a long press) fires at its own instant, before anything later.
+///
+/// The steps are `@inlinable` so that a host's module specializes them for its own output and
+/// recognizer types; unspecialized, every step looked up generic type metadata at run time. They
+/// call the tracker and the engine through their public entry points, which TouchCore
+/// pre-specializes for engines without custom recognizers.
 public struct TouchPipeline<Custom: CustomRecognizer> {
-    public private(set) var tracker: SlotTracker
+    @usableFromInline var trackerState: SlotTracker
     /// The recognizers; hosts may keep configuring them (regions, options) between steps.
     public var engine: GestureEngine<Custom>
+    @usableFromInline var present: Microseconds = 0
+    @usableFromInline var liveTouches = 0
+    /// What the engine hands back from one step, kept here so a step does not fill 4 KiB of fresh
+    /// lists before it starts.
+    @usableFromInline var events = GestureEventList(filler: .placeholder)
+    @usableFromInline var deliveries = TouchDeliveryList(filler: .placeholder)
+
+    public var tracker: SlotTracker { trackerState }
     /// The latest instant the pipeline has processed.
-    public private(set) var now: Microseconds = 0
+    public var now: Microseconds { present }
     /// Touches that began and have not ended or been cancelled.
-    public private(set) var liveTouchCount = 0
+    public var liveTouchCount: Int { liveTouches }
 
     /// The most deadlines one `advance` fires before it jumps to its target: each firing moves time
     /// on or finishes a recognizer, so this is never reached by a well-behaved engine, and a
     /// misbehaving one cannot hold the caller.
+    @inlinable
     static var deadlineBudget: Int { 4 * GestureLimits.maxRecognizers + TouchLimits.maxContacts }
 
     public init(tracker configuration: TrackerConfiguration, engine: GestureEngine<Custom>) {
-        tracker = SlotTracker(configuration: configuration)
+        trackerState = SlotTracker(configuration: configuration)
         self.engine = engine
     }
 
     /// When the tracker or a recognizer next has something to do on its own.
+    @inlinable
     public var nextDeadline: Microseconds? {
-        switch (tracker.nextDeadline, engine.nextDeadline) {
+        switch (trackerState.nextDeadline, engine.nextDeadline) {
         case (let a?, let b?): min(a, b)
         case (let a, let b): a ?? b
         }
@@ -35,22 +50,33 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
 
     /// One report: first every deadline due before it, then the report through the tracker and
     /// the recognizers.
+    @inlinable
     public mutating func consume<Output: TouchPipelineOutput>(_ frame: ContactFrame, into output: inout Output) {
         var frame = frame
         advance(to: frame.timestamp, into: &output)
         frame.timestamp = now
         var batch = TouchFrameBatch()
         var statuses = StatusList(filler: .placeholder)
-        tracker.track(frame, into: &batch, statuses: &statuses)
+        trackerState.track(frame, into: &batch, statuses: &statuses)
         emit(statuses, &output)
         for index in batch.indices { step(batch[index], &output) }
     }
 
+    /// `nextDeadline` without copying the pipeline's engine (see `GestureEngine.nextDeadlineInPlace`).
+    @inlinable
+    mutating func pendingDeadline() -> Microseconds? {
+        switch (trackerState.nextDeadline, engine.nextDeadlineInPlace()) {
+        case (let a?, let b?): min(a, b)
+        case (let a, let b): a ?? b
+        }
+    }
+
     /// Moves time forward with no report, firing every deadline up to `time` at its own instant.
+    @inlinable
     public mutating func advance<Output: TouchPipelineOutput>(to time: Microseconds, into output: inout Output) {
         guard time >= now else { return }
         var budget = Self.deadlineBudget
-        while budget > 0, let deadline = nextDeadline, deadline < time {
+        while budget > 0, let deadline = pendingDeadline(), deadline < time {
             budget -= 1
             stepTime(to: max(deadline, now), &output)
         }
@@ -59,48 +85,52 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
 
     /// The system takes every touch away (a reset, a lost link, the end of the input): each live
     /// touch and every gesture under way is cancelled.
+    @inlinable
     public mutating func cancelAll<Output: TouchPipelineOutput>(at time: Microseconds, into output: inout Output) {
         advance(to: time, into: &output)
         var touches = TouchFrame(timestamp: now)
-        tracker.cancelAll(at: now, into: &touches)
+        trackerState.cancelAll(at: now, into: &touches)
         guard !touches.touches.isEmpty else { return }
         step(touches, &output)
     }
 
     /// The input is over: time runs on until nothing is pending (a tap waiting out its double-tap
     /// window resolves), and touches still down are cancelled, since nobody will lift them.
+    @inlinable
     public mutating func finish<Output: TouchPipelineOutput>(into output: inout Output) {
         var budget = Self.deadlineBudget
-        while budget > 0, let deadline = nextDeadline {
+        while budget > 0, let deadline = pendingDeadline() {
             budget -= 1
             advance(to: max(deadline, now), into: &output)
         }
         cancelAll(at: now, into: &output)
     }
 
-    // MARK: Steps
+    // MARK: Steps (internal, inlined into the public ones)
 
     /// Time alone: the tracker's report timeouts, then the recognizers' timers.
-    private mutating func stepTime<Output: TouchPipelineOutput>(to time: Microseconds, _ output: inout Output) {
+    @inlinable
+    mutating func stepTime<Output: TouchPipelineOutput>(to time: Microseconds, _ output: inout Output) {
         var touches = TouchFrame(timestamp: time)
         var statuses = StatusList(filler: .placeholder)
-        tracker.advance(to: time, into: &touches, statuses: &statuses)
+        trackerState.advance(to: time, into: &touches, statuses: &statuses)
         emit(statuses, &output)
         step(touches, &output)
     }
 
     /// One touch frame through the recognizers; a frame with no touches only lets time pass.
-    private mutating func step<Output: TouchPipelineOutput>(_ touches: TouchFrame, _ output: inout Output) {
-        if touches.timestamp > now { now = touches.timestamp }
-        var events = GestureEventList(filler: .placeholder)
-        var deliveries = TouchDeliveryList(filler: .placeholder)
+    @inlinable
+    mutating func step<Output: TouchPipelineOutput>(_ touches: TouchFrame, _ output: inout Output) {
+        if touches.timestamp > now { present = touches.timestamp }
+        events.removeAll()
+        deliveries.removeAll()
         if touches.touches.isEmpty {
             engine.advance(to: now, events: &events, deliveries: &deliveries)
         } else {
             for index in touches.touches.indices {
                 switch touches.touches[index].phase {
-                case .began: liveTouchCount += 1
-                case .ended, .cancelled: liveTouchCount -= 1
+                case .began: liveTouches += 1
+                case .ended, .cancelled: liveTouches -= 1
                 case .moved, .stationary: break
                 }
             }
@@ -111,7 +141,8 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
         for index in deliveries.indices { output.delivery(deliveries[index]) }
     }
 
-    private func emit<Output: TouchPipelineOutput>(_ statuses: StatusList, _ output: inout Output) {
+    @inlinable
+    func emit<Output: TouchPipelineOutput>(_ statuses: StatusList, _ output: inout Output) {
         for index in statuses.indices { output.status(statuses[index]) }
     }
 }

@@ -49,6 +49,7 @@ public struct COBSDecoder: Sendable {
 
     /// Consumes one byte. After any outcome but `.pending` the next byte starts a new frame, and
     /// `decoded` and `inputLength` describe the frame just ended until then.
+    @inline(__always)
     public mutating func push(_ byte: UInt8) -> Outcome {
         if frameEnded { startFrame() }
         inputLength += 1

@@ -22,6 +22,7 @@ public struct FrameBuffer: Sendable {
         overflowed = false
     }
 
+    @inline(__always)
     public mutating func append(_ byte: UInt8) {
         guard count < WireFormat.maxFrameLength else {
             overflowed = true

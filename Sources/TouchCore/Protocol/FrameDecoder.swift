@@ -1,4 +1,4 @@
-/// Turns link bytes back into messages, one byte per call, in fixed storage: no allocation, and the
+/// Turns link bytes back into messages, a run of bytes or one byte per call, in fixed storage: no allocation, and the
 /// same frames however the input is chunked. It skips anything that is not a valid frame, counts
 /// why, and starts over at the next 0x00, so a receiver resyncs after any corruption.
 public struct FrameDecoder: Sendable {
@@ -11,12 +11,29 @@ public struct FrameDecoder: Sendable {
 
     private var cobs = COBSDecoder()
     private var skippedSinceFrame = 0
+    /// The type of the frame `completesFrame` accepted last.
+    private var completedType = FrameType.info
 
     public init() {}
 
+    /// Consumes a run of bytes and hands `body` each message or command they complete, in order:
+    /// the frames `push` would return byte by byte, without building an optional message per byte.
+    /// The decoder is busy while `body` runs: its statistics are read after the call.
+    public mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (DecodedFrame) -> Void) {
+        for byte in bytes where completesFrame(byte) {
+            if let decoded = decodeCompleted() { body(decoded) }
+        }
+    }
+
     /// Consumes one byte; returns a message or command when the byte completes a valid frame.
     public mutating func push(_ byte: UInt8) -> DecodedFrame? {
-        guard let frame = pushFraming(byte) else { return nil }
+        guard completesFrame(byte) else { return nil }
+        return decodeCompleted()
+    }
+
+    /// Interprets the frame `completesFrame` just accepted.
+    private mutating func decodeCompleted() -> DecodedFrame? {
+        let frame = ValidatedFrame(type: completedType, bytes: cobs.decoded)
         if frame.type.isCommand {
             if let command = Self.decodeCommand(frame) {
                 accept()
@@ -33,9 +50,9 @@ public struct FrameDecoder: Sendable {
     /// Consumes one byte; returns a frame whose framing, CRC, version and type are valid, leaving
     /// its payload uninterpreted (for pass-through and recording). Counts it as decoded.
     public mutating func pushFrame(_ byte: UInt8) -> ValidatedFrame? {
-        guard let frame = pushFraming(byte) else { return nil }
+        guard completesFrame(byte) else { return nil }
         accept()
-        return frame
+        return ValidatedFrame(type: completedType, bytes: cobs.decoded)
     }
 
     public static func decodeDeviceMessage(_ frame: ValidatedFrame) -> DeviceMessage? {
@@ -59,37 +76,41 @@ public struct FrameDecoder: Sendable {
 
     /// Checks in order: length, COBS, minimum length, CRC, version, type. The CRC comes before the
     /// version and type so a corrupted header byte counts as corruption, not as a newer protocol.
-    private mutating func pushFraming(_ byte: UInt8) -> ValidatedFrame? {
+    /// True when `byte` completed a frame that passed them all: `cobs.decoded` holds it, of type
+    /// `completedType`. A Bool rather than the frame, so the bytes inside a frame cost no copies.
+    @inline(__always)
+    private mutating func completesFrame(_ byte: UInt8) -> Bool {
         statistics.bytes += 1
         switch cobs.push(byte) {
-        case .pending, .idle: return nil
-        case .badEncoding:
-            reject(.badEncoding)
-            return nil
-        case .tooLong:
-            reject(.tooLong)
-            return nil
-        case .frame: break
+        case .pending, .idle: return false
+        case .frame: return checkFrame()
+        case .badEncoding: reject(.badEncoding)
+        case .tooLong: reject(.tooLong)
         }
-        let bytes = cobs.decoded
-        guard bytes.count >= WireFormat.minFrameLength else {
+        return false
+    }
+
+    private mutating func checkFrame() -> Bool {
+        let count = cobs.decoded.count
+        guard count >= WireFormat.minFrameLength else {
             reject(.truncated)
-            return nil
+            return false
         }
-        let received = UInt16(bytes[bytes.count - 2]) | UInt16(bytes[bytes.count - 1]) &<< 8
-        guard CRC16.checksum(of: bytes, count: bytes.count - 2) == received else {
+        let received = UInt16(cobs.decoded[count - 2]) | UInt16(cobs.decoded[count - 1]) &<< 8
+        guard CRC16.checksum(of: cobs.decoded, count: count - 2) == received else {
             reject(.badCRC)
-            return nil
+            return false
         }
-        guard bytes[0] == WireFormat.version else {
+        guard cobs.decoded[0] == WireFormat.version else {
             reject(.unknownVersion)
-            return nil
+            return false
         }
-        guard let type = FrameType(rawValue: bytes[1]) else {
+        guard let type = FrameType(rawValue: cobs.decoded[1]) else {
             reject(.unknownType)
-            return nil
+            return false
         }
-        return ValidatedFrame(type: type, bytes: bytes)
+        completedType = type
+        return true
     }
 
     private mutating func accept() {

@@ -71,10 +71,12 @@ struct AnonymousCosts: AssignmentCosts {
     var mostAllowed: Int64 { forbidden / 32 }
 
     func cost(row: Int, column: Int) -> Int64 {
-        guard isWithinGate(row: row, column: column) else { return forbidden }
+        // One squared distance serves the gate (its root is `distance(to:)`, bit for bit) and the cost.
+        let squared = predicted[row].squaredDistance(to: positions[column])
+        guard squared.squareRoot() <= gates[row] else { return forbidden }
         // Positions come from untrusted input and a gate can be unbounded: a distance too large
         // (or not a number) to convert would trap, so it costs the most an allowed pair may.
-        let scaled = predicted[row].squaredDistance(to: positions[column]) * 100
+        let scaled = squared * 100
         guard scaled < Float(mostAllowed) else { return mostAllowed }
         return Int64(scaled)
     }

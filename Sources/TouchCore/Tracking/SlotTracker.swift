@@ -103,7 +103,7 @@ public struct SlotTracker: Sendable {
         var current = TouchFrame(timestamp: now)
         // A frame holds maxContacts touches; when the endings do not fit beside the live touches
         // they go first, in the closing frame, which is just as true and keeps every ending.
-        let spill = endings.count + liveTouchCount > TouchLimits.maxContacts
+        let spill = endings.count + countLiveTouches() > TouchLimits.maxContacts
         for index in endings.indices {
             if spill { closing.touches.append(endings[index]) } else { current.touches.append(endings[index]) }
         }
@@ -199,7 +199,15 @@ public struct SlotTracker: Sendable {
         nextTrackingId = nextTrackingId == UInt32.max ? 1 : nextTrackingId + 1
     }
 
-    private func liveSlot(controllerId: UInt8) -> Int? {
+    /// `liveTouchCount` for the tracker's own steps: mutating, so the slots are read in place
+    /// rather than copied for the call.
+    private mutating func countLiveTouches() -> Int {
+        var count = 0
+        for slot in 0..<configuration.capacity where slots[slot].isLive { count += 1 }
+        return count
+    }
+
+    private mutating func liveSlot(controllerId: UInt8) -> Int? {
         for slot in 0..<configuration.capacity
         where slots[slot].isLive && slots[slot].controllerId == controllerId {
             return slot
@@ -208,7 +216,7 @@ public struct SlotTracker: Sendable {
     }
 
     /// The lowest free slot, as the kernel picks, preferring one not freed by this report.
-    private func freeSlot() -> Int? {
+    private mutating func freeSlot() -> Int? {
         var reusable: Int?
         for slot in 0..<configuration.capacity where !slots[slot].isLive {
             if !slots[slot].freedThisReport { return slot }
