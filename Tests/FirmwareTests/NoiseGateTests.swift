@@ -14,7 +14,7 @@ import TouchCore
     }
 
     static let cases: [Case] = catalogBoards.flatMap { board in
-        [UInt16(10), 50, 200].flatMap { rate in (1...10).map { Case(board: board, rate: rate, seed: UInt64($0)) } }
+        [UInt16(10), 50, 200].flatMap { rate in (1...4).map { Case(board: board, rate: rate, seed: UInt64($0)) } }
     }
 
     /// A tap, a slow drag and a hold, with pauses between them: seven touch-downs in all.

@@ -13,7 +13,7 @@ import TouchCore
 /// (before the baseline moves), the host's heatmap path on the deltas it receives: one measure.
 public struct NoiseGate: Sendable {
     /// Pairs sampled per scan: enough for a steady mean, few enough to cost nothing beside the scan.
-    public static let samples = 256
+    public static let samples = 128
     /// A scan is noisy when its spread exceeds the quiet spread this many times.
     public static let noisyRatio: Float = 3
     /// Scans after the last noisy one during which new touches need `settlingTouchOn`.
