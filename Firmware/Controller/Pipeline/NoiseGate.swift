@@ -44,7 +44,8 @@ public struct NoiseGate: Sendable {
         // A noiseless panel (the tests' ideal one) must not make every disturbance look noisy.
         floorSpread = max(0.5, nominalSpread * 0.5)
         quietSpread = nominalSpread
-        // Under noise, only a finger's core stands out: the burst's peaks reach a third of a finger.
+        // Under noise only a finger's core stands out: a burst's peaks reach a quarter (panel-7) to
+        // almost 60 % (kiosk-22) of a finger's signal, and only a peak this strong moves a contact.
         noisyPeakThreshold = max(settings.touchOnThreshold, Int16(board.fingerAmplitude * 0.6))
         settlingTouchOn = max(settings.touchOnThreshold, Int16(board.fingerAmplitude * 0.5))
     }
