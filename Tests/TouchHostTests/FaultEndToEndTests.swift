@@ -19,7 +19,7 @@ import TouchCore
         /// A status the host must report; nil when the tracker repairs the fault silently (a lost
         /// lift is implied by the next full report, a reused id by its jump).
         var expected: String?
-        /// How many touches the host must see; nil when the fault adds some (noise bursts).
+        /// How many touches the host must see; nil when the fault may cost one (heavy noise).
         var touches: Int?
         var description: String { faults }
     }
@@ -28,7 +28,9 @@ import TouchCore
     static let cases: [Case] = [
         Case(faults: "byte-loss=20,seed=3", expected: "resync", touches: 3),
         Case(faults: "bit-flips=20,seed=3", expected: "resync", touches: 3),
-        Case(faults: "noise=200,seed=3", expected: "overflow", touches: nil),
+        // The noise gate keeps bursts from touching (docs/ghosts.md); under this much noise a
+        // short tap may find too few quiet scans to be confirmed in.
+        Case(faults: "noise=200,seed=3", expected: nil, touches: nil),
         Case(faults: "lost-lifts=1000,seed=3", expected: nil, touches: 3),
         Case(faults: "id-reuse=500,seed=3", expected: nil, touches: 3),
         Case(faults: "duplicates=500,seed=3", expected: "duplicate-contact", touches: 3),

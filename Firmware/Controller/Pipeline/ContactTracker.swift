@@ -38,6 +38,14 @@ public struct ContactTracker: Sendable {
     /// `peaks` is `consuming`: read element by element, a borrowed list parameter was copied whole
     /// (388 bytes) at every access in the Embedded build; an owned one is read in place.
     public mutating func update(_ peaks: consuming LocatedPeakList, settings: ScanSettings, result: inout ScanResult) {
+        update(peaks, settings: settings, noise: NoiseVerdict(settings: settings), result: &result)
+    }
+
+    /// On a noisy scan (`NoiseGate`) contacts without a peak coast instead of lifting and nothing
+    /// new is confirmed; the verdict's touch-on threshold gates new touches.
+    public mutating func update(
+        _ peaks: consuming LocatedPeakList, settings: ScanSettings, noise: NoiseVerdict, result: inout ScanResult
+    ) {
         var matchedContacts: UInt32 = 0
         var claimedPeaks: UInt32 = 0
         let maxJumpSquared = settings.maxContactJump * settings.maxContactJump
@@ -66,7 +74,9 @@ public struct ContactTracker: Sendable {
         var lifted = InlineList<20, Contact>(filler: ContactTracker.noContact)
         var index = contacts.count - 1
         while index >= 0 {
-            if matchedContacts & (1 << UInt32(index)) == 0 {
+            if matchedContacts & (1 << UInt32(index)) == 0 && noise.isNoisy {
+                contacts[index].isNew = false
+            } else if matchedContacts & (1 << UInt32(index)) == 0 {
                 lifted.append(contacts[index])
                 contacts.remove(at: index)
             }
@@ -75,10 +85,13 @@ public struct ContactTracker: Sendable {
 
         var strong = LocatedPeakList(filler: .placeholder)
         for p in peaks.indices where claimedPeaks & (1 << UInt32(p)) == 0 {
-            if peaks[p].delta >= settings.touchOnThreshold { strong.append(peaks[p]) }
+            if peaks[p].delta >= noise.touchOnThreshold { strong.append(peaks[p]) }
         }
         var confirmed = LocatedPeakList(filler: .placeholder)
-        debouncer.confirm(strong, requiredScans: settings.debounceFrames, radius: settings.candidateRadius, into: &confirmed)
+        // Noisy evidence neither confirms nor forgets a candidate: the debouncer skips the scan.
+        if !noise.isNoisy {
+            debouncer.confirm(strong, requiredScans: settings.debounceFrames, radius: settings.candidateRadius, into: &confirmed)
+        }
         for p in confirmed.indices {
             guard let id = ids.allocate() else {
                 result.droppedContacts += 1

@@ -12,6 +12,7 @@ public struct ScanPipeline: Sendable {
     private var located = LocatedPeakList(filler: .placeholder)
     /// Around last scan's peaks: the baseline holds still there, skirt nodes included.
     private var frozen = NodeRegionList(filler: .empty)
+    public private(set) var noiseGate: NoiseGate
 
     public init(board: BoardDefinition) {
         precondition(board.isSupported, "board does not fit the firmware's buffers")
@@ -19,6 +20,7 @@ public struct ScanPipeline: Sendable {
         settings = ScanSettings(board: board)
         interpolator = CentroidInterpolator(board: board)
         tracker = ContactTracker(board: board)
+        noiseGate = NoiseGate(board: board, settings: settings)
     }
 
     public var liveContacts: Int { tracker.liveCount }
@@ -29,13 +31,16 @@ public struct ScanPipeline: Sendable {
         tracker.reset()
         baseline.recalibrate()
         frozen.removeAll()
+        noiseGate.reset()
     }
 
     /// Turns one frame of raw counts into contacts; `counts` holds the deltas afterwards.
     public mutating func process(_ counts: inout CountGrid, timestamp: Microseconds, sequence: UInt32) -> ScanResult {
         var result = ScanResult(timestamp: timestamp, sequence: sequence)
+        let noise = noiseGate.assess(raw: counts, baseline: baseline, settings: settings)
+        if noise.isNoisy { NoiseGate.holdEveryNode(&frozen) }
         baseline.process(&counts, settings: settings, frozen: frozen)
-        PeakDetector.findPeaks(in: counts, threshold: settings.touchOffThreshold, into: &peaks)
+        PeakDetector.findPeaks(in: counts, threshold: noise.peakThreshold, into: &peaks)
         located.removeAll()
         frozen.removeAll()
         let reachX = Int(2.5 * board.touchProfileSigma / board.nodePitchX) + 1
@@ -48,7 +53,7 @@ public struct ScanPipeline: Sendable {
                     firstColumn: peak.column - reachX, lastColumn: peak.column + reachX,
                     firstRow: peak.row - reachY, lastRow: peak.row + reachY))
         }
-        tracker.update(located, settings: settings, result: &result)
+        tracker.update(located, settings: settings, noise: noise, result: &result)
         return result
     }
 }

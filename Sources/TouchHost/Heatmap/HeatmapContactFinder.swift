@@ -11,6 +11,7 @@ public struct HeatmapContactFinder {
     private let settings: ScanSettings
     private let interpolator: CentroidInterpolator
     private var tracker: ContactTracker
+    private var noiseGate: NoiseGate
     private var grid: CountGrid
     private var peaks = PeakList(filler: .placeholder)
     private var located = LocatedPeakList(filler: .placeholder)
@@ -24,6 +25,7 @@ public struct HeatmapContactFinder {
         settings = ScanSettings(board: board)
         interpolator = CentroidInterpolator(board: board)
         tracker = ContactTracker(board: board)
+        noiseGate = NoiseGate(board: board, settings: settings)
         grid = CountGrid(columns: board.columns, rows: board.rows)
     }
 
@@ -81,13 +83,14 @@ public struct HeatmapContactFinder {
     }
 
     private mutating func contacts(sequence: UInt32, at time: Microseconds) -> ContactFrame {
-        PeakDetector.findPeaks(in: grid, threshold: settings.touchOffThreshold, into: &peaks)
+        let noise = noiseGate.assess(deltas: grid, settings: settings)
+        PeakDetector.findPeaks(in: grid, threshold: noise.peakThreshold, into: &peaks)
         located.removeAll()
         for i in peaks.indices {
             located.append(LocatedPeak(position: interpolator.locate(peaks[i], in: grid), delta: peaks[i].delta))
         }
         var result = ScanResult(timestamp: time, sequence: sequence)
-        tracker.update(located, settings: settings, result: &result)
+        tracker.update(located, settings: settings, noise: noise, result: &result)
         var frame = result.contactFrame(on: board)
         // Heatmaps come every few scans: their sequence gaps are by design, not lost frames.
         frame.sequence = nil
