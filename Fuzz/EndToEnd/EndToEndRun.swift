@@ -21,11 +21,12 @@ enum EndToEndRun {
     static let stepLimit = 300
     static let recognizers = RecognizerSelection.kiosk
 
-    /// A file per process, rewritten for every input.
+    /// A file per process, rewritten for every input, beside the fuzzer's corpus (scripts/fuzz
+    /// runs from the package's folder).
     static let directory: String = {
-        var template = Array("/tmp/touchhost-fuzz-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { fatalError("mkdtemp: \(errno)") }
-        return String(cString: made)
+        let path = ".build/fuzz/inputs-\(getpid())"
+        guard mkdir(path, 0o700) == 0 || errno == EEXIST else { fatalError("mkdir \(path): \(errno)") }
+        return path
     }()
 
     /// Replays `bytes` as a file named `input.EXTENSION`, in the format its name and contents say.
@@ -99,29 +100,21 @@ enum EndToEndRun {
     }
 
     static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        precondition(descriptor >= 0, "open \(path): \(errno)")
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            precondition(written > 0, "write \(path): \(errno)")
-            offset += written
+        do {
+            let file = try OutputFile(creating: path)
+            precondition(file.write(UnsafeRawBufferPointer(bytes)), "write \(path): \(errno)")
+        } catch {
+            fatalError("\(error)")
         }
-        close(descriptor)
     }
 }
 
-/// Text that can go to a terminal as it is: no control, format or separator characters, nothing
-/// private or unassigned (what `DisplayText` escapes), so no escape sequence and no forged line.
+/// Text that can go to a terminal as it is: nothing `DisplayText` would escape (control, format,
+/// separator, private or unassigned characters), so no escape sequence and no forged line.
 enum TerminalSafe {
     static func isSafe(_ line: String) -> Bool {
         // Printable ASCII, nearly every line, is safe without looking up each character's category.
         if line.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return true }
-        return line.unicodeScalars.allSatisfy { scalar in
-            switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned: false
-            default: true
-            }
-        }
+        return !line.unicodeScalars.contains(where: DisplayText.needsEscape)
     }
 }

@@ -16,19 +16,13 @@ import Firmware
         let board = try #require(BoardListing.board(named: BoardListing.defaultName))
         var controller = TouchController(board: board, seed: 1)
         controller.mode = .both
-        let stimuli = try TouchScriptParser.parse(Self.script).stimuli(panel: board.panelSize, rate: board.reportRate)
-        var output = ByteBuffer()
-        for timed in stimuli {
-            controller.advance(to: timed.time, output: &output)
-            controller.apply(timed.stimulus)
-        }
-        controller.advance(to: 2_700_000, output: &output)
+        let bytes = try controller.play(Self.script, until: 2_700_000)
 
         var decoder = FrameDecoder()
         var finder = try #require(HeatmapContactFinder(for: controller.deviceInfo))
         var reports: [UInt16: ContactFrame] = [:]
         var found: [(sequence: UInt16, frame: ContactFrame)] = []
-        for byte in output.bytes {
+        for byte in bytes {
             guard case .device(let message)? = decoder.push(byte) else { continue }
             switch message {
             case .contacts(let report):

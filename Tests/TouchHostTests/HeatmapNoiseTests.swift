@@ -34,19 +34,13 @@ import TouchCore
         var controller = TouchController(board: board, seed: UInt64(test.seed))
         controller.mode = .heatmap
         controller.noiseBursts.configure(seed: UInt32(test.seed), rate: test.noise)
-        let stimuli = try TouchScriptParser.parse(Self.script).stimuli(panel: board.panelSize, rate: board.reportRate)
-        var output = ByteBuffer()
-        for timed in stimuli {
-            controller.advance(to: timed.time, output: &output)
-            controller.apply(timed.stimulus)
-        }
-        controller.advance(to: 6_000_000, output: &output)
+        let bytes = try controller.play(Self.script, until: 6_000_000)
 
         var decoder = FrameDecoder()
         var finder = try #require(HeatmapContactFinder(for: controller.deviceInfo))
         var downs: [PanelPoint] = []
         var ups = 0
-        for byte in output.bytes {
+        for byte in bytes {
             guard case .device(.heatmap(let slice))? = decoder.push(byte),
                 let frame = finder.add(slice, at: Microseconds(slice.timestamp))
             else { continue }

@@ -19,16 +19,20 @@ public final class OutputFile {
     @discardableResult
     public func write(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count, descriptor >= 0 {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return false }
-                offset += written
-            }
-            return offset == buffer.count
+        return text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes all of `bytes`, whatever they are; false once the file could not take them.
+    @discardableResult
+    public func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count, descriptor >= 0 {
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return false }
+            offset += written
         }
+        return offset == bytes.count
     }
 
     public func close() {
