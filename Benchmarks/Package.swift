@@ -22,6 +22,7 @@ let package = Package(
             dependencies: [
                 "CMtdevShim",
                 .product(name: "TouchCore", package: "touchhost"),
+                .product(name: "TouchHost", package: "touchhost"),
             ],
             path: "Sources/PipelineFixtures",
             // Float rounding lowers to libm's roundf, which an executable without Foundation does not pull in.

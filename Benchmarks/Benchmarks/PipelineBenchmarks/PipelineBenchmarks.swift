@@ -63,6 +63,25 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // What the CLI and the C library run: TouchHost's `Pipeline` (the host recognizer type) with the
+    // kiosk set, events to a sink, and with the JSON lines `monitor --json` writes. Events and lines
+    // are values the host hands on, so these allocate: counted and held to their baseline, not to 0.
+    var hostConfiguration = Benchmark.defaultConfiguration
+    hostConfiguration.thresholds?[.mallocCountTotal] = BenchmarkThresholds(relative: [.p90: 20.0])
+    for fingers in [1, 10] {
+        let stream = WireStream(fingers: MovingFingers(count: fingers))
+        for json in [false, true] {
+            let product = ProductPipeline(stream: stream, json: json)
+            Benchmark("product pipeline\(json ? " + JSON" : "") \(fingers) contacts", configuration: hostConfiguration) {
+                benchmark in
+                for _ in benchmark.scaledIterations { product.step() }
+                blackHole(product.eventsOut)
+            } setup: {
+                product.run(reports: stream.reports)
+            }
+        }
+    }
+
     // The decoder alone on the 10-contact stream, one report's bytes per call, to split the cost
     // between bytes and tracking.
     do {

@@ -1,27 +1,20 @@
 import TouchCore
 
-/// The host's per-report path, bytes in and events out: `FrameDecoder.decode` -> `TimestampUnwrapper` ->
-/// `ContactReport.contactFrame(on:at:)` -> `TouchPipeline` (tracker, then recognizers), the one
-/// path every driver of the product uses. It replays a `WireStream` forever: on each lap it adds
-/// the lap's span to the decoded sequence and timestamp, so the pipeline sees one unbroken session
-/// (the only work here that a real host would not do is that one addition). With `recognizes`, the
-/// pipeline runs the kiosk recognizers; without, an engine with none, as a host runs when no
-/// recognizer is selected (the pipeline still keeps its touch records).
+/// TouchCore's per-report path, bytes in and events out: `WireReports` -> `TouchPipeline` (tracker,
+/// then recognizers), with no custom recognizer: what an embedded host or the on-controller mode
+/// runs, and the core of what `ProductPipeline` (the CLI and the C library) runs. With
+/// `recognizes`, the pipeline runs the kiosk recognizers; without, an engine with none, as a host
+/// runs when no recognizer is selected (the pipeline still keeps its touch records).
 public struct HostPipeline {
-    public private(set) var decoder = FrameDecoder()
     public private(set) var pipeline: TouchPipeline<NoCustomRecognizer>
-    private var unwrapper = TimestampUnwrapper()
+    private var reports: WireReports
     private var output: CountingOutput
     public private(set) var reportsSeen = 0
-
-    private let stream: WireStream
-    private var next = 0
-    private var lap = 0
 
     /// - Parameter keepsLastFrame: copy each touch frame aside for `lastFrame` (for preparing
     ///   inputs; it is work a host does not do, so timed runs leave it off).
     public init(stream: WireStream, recognizes: Bool = false, keepsLastFrame: Bool = false) {
-        self.stream = stream
+        reports = WireReports(stream)
         output = CountingOutput(keepsLastFrame: keepsLastFrame)
         let size = BenchmarkPanel.size
         let engine = recognizes
@@ -33,36 +26,13 @@ public struct HostPipeline {
     /// Pushes the bytes of the next report of the stream through the whole path.
     @inline(__always)
     public mutating func step() {
-        let start = next == 0 ? 0 : stream.frameEnds[next - 1]
-        let end = stream.frameEnds[next]
-        // One report's bytes per call, as a host hands over what one read returned; the stream
-        // holds one report per step, so the report is consumed after the decoder returns.
-        var received: ContactReport?
-        stream.bytes.withUnsafeBufferPointer { bytes in
-            decoder.decode(UnsafeBufferPointer(rebasing: bytes[start..<end])) { frame in
-                if case .device(.contacts(let report)) = frame { received = report }
-            }
-        }
-        if let received { consume(received) }
-        next += 1
-        if next == stream.reports {
-            next = 0
-            lap += 1
-        }
-    }
-
-    public mutating func run(reports: Int) {
-        for _ in 0..<reports { step() }
-    }
-
-    @inline(__always)
-    private mutating func consume(_ received: ContactReport) {
-        var report = received
-        let span = lap * stream.reports
-        report.sequence &+= UInt16(truncatingIfNeeded: span)
-        report.timestamp &+= UInt32(truncatingIfNeeded: Int64(span) * BenchmarkPanel.reportInterval)
-        pipeline.consume(report.contactFrame(on: BenchmarkPanel.info, at: unwrapper.unwrap(report.timestamp)), into: &output)
+        guard let frame = reports.nextFrame() else { return }
+        pipeline.consume(frame, into: &output)
         reportsSeen += 1
+    }
+
+    public mutating func run(reports count: Int) {
+        for _ in 0..<count { step() }
     }
 
     /// Touches in the frames the pipeline made (a count to keep the work from being optimized away).

@@ -1,0 +1,39 @@
+import TouchCore
+
+/// A `WireStream` read as a host reads its link, forever: each call decodes the next report's bytes
+/// (`FrameDecoder.decode` -> `TimestampUnwrapper` -> `ContactReport.contactFrame(on:at:)`). On each
+/// lap it adds the lap's span to the decoded sequence and timestamp, so whoever consumes the frames
+/// sees one unbroken session (that one addition is the only work a real host would not do).
+public struct WireReports {
+    public private(set) var decoder = FrameDecoder()
+    private var unwrapper = TimestampUnwrapper()
+    private let stream: WireStream
+    private var next = 0
+    private var lap = 0
+
+    public init(_ stream: WireStream) { self.stream = stream }
+
+    /// The contact frame of the next report; nil if its bytes held none (they always do here).
+    @inline(__always)
+    public mutating func nextFrame() -> ContactFrame? {
+        let start = next == 0 ? 0 : stream.frameEnds[next - 1]
+        let end = stream.frameEnds[next]
+        // One report's bytes per call, as a host hands over what one read returned.
+        var received: ContactReport?
+        stream.bytes.withUnsafeBufferPointer { bytes in
+            decoder.decode(UnsafeBufferPointer(rebasing: bytes[start..<end])) { frame in
+                if case .device(.contacts(let report)) = frame { received = report }
+            }
+        }
+        let span = lap * stream.reports
+        next += 1
+        if next == stream.reports {
+            next = 0
+            lap += 1
+        }
+        guard var report = received else { return nil }
+        report.sequence &+= UInt16(truncatingIfNeeded: span)
+        report.timestamp &+= UInt32(truncatingIfNeeded: Int64(span) * BenchmarkPanel.reportInterval)
+        return report.contactFrame(on: BenchmarkPanel.info, at: unwrapper.unwrap(report.timestamp))
+    }
+}
