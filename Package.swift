@@ -22,7 +22,11 @@ let package = Package(
         // contacts and the kiosk set (docs/performance.md, "product pipeline").
         .target(
             name: "TouchCore",
-            swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
+            swiftSettings: [
+                .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
+                // `InlineList.elements`: a span whose life is the list's borrow (docs/performance.md).
+                .enableExperimentalFeature("Lifetimes"),
+            ]),
         .target(name: "Firmware", dependencies: ["TouchCore"], path: "Firmware/Controller"),
         .target(name: "Boards", dependencies: ["Firmware"], path: "Boards/Catalog"),
         .systemLibrary(

@@ -33,6 +33,16 @@ public struct InlineList<let capacity: Int, Element> {
         }
     }
 
+    /// The elements in place, for code that reads many of them. A read through the subscript can
+    /// copy the whole inline storage, every time (the compiler materializes a borrowed value to
+    /// take an element's address, inside loops too); a span borrows it once, and not at all where
+    /// the list is reached in place (a stored property of an `inout` or `mutating` self).
+    @inlinable
+    public var elements: Span<Element> {
+        @_lifetime(borrow self)
+        get { storage.span.extracting(0..<count) }
+    }
+
     /// Appends `element` and returns true, or returns false when the list is full.
     @discardableResult
     public mutating func append(_ element: Element) -> Bool {

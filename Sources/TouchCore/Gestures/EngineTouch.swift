@@ -31,8 +31,10 @@ struct EngineTouch: Sendable {
 typealias EngineTouchList = InlineList<32, EngineTouch>
 
 extension EngineTouchList {
+    @inline(__always)
     func position(of trackingId: UInt32) -> Int? {
-        for i in indices where self[i].trackingId == trackingId { return i }
+        let touches = elements
+        for i in touches.indices where touches[i].trackingId == trackingId { return i }
         return nil
     }
 }

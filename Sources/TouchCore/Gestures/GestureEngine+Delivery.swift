@@ -4,9 +4,10 @@
 /// the application already has once a recognizer acts, and keeps the rest from it.
 extension GestureEngine {
     mutating func deliverTouches(of frame: TouchFrame) {
-        for i in frame.touches.indices {
+        let frameTouches = frame.touches.elements
+        for i in frameTouches.indices {
             work += 1
-            let touch = frame.touches[i]
+            let touch = frameTouches[i]
             guard let t = touches.position(of: touch.trackingId) else { continue }
             switch touch.phase {
             case .began:
@@ -89,6 +90,13 @@ extension GestureEngine {
 
     /// Phases held back go out once no recognizer that delays them may still recognize.
     mutating func releaseHeldTouches() {
+        // Nearly always nothing is held: one look through a span instead of a read per touch.
+        var anyHeld = false
+        do {
+            let known = touches.elements
+            for t in known.indices where known[t].delivery == .beganHeld || known[t].delivery == .endHeld { anyHeld = true }
+        }
+        guard anyHeld else { return }
         for t in touches.indices {
             work += 1
             switch touches[t].delivery {
@@ -109,14 +117,20 @@ extension GestureEngine {
     }
 
     mutating func send(_ t: Int, _ phase: TouchPhase, at position: PanelPoint) {
+        let touch = touches.elements[t]
         let delivery = TouchDelivery(
-            region: touches[t].region, trackingId: touches[t].trackingId, phase: phase, position: position,
-            timestamp: now)
+            region: touch.region, trackingId: touch.trackingId, phase: phase, position: position, timestamp: now)
         if !deliveries.append(delivery) { droppedDeliveries += 1 }
     }
 
     /// Forgets touches that have lifted and owe the application nothing more.
     mutating func pruneTouches() {
+        var anyDone = false
+        do {
+            let known = touches.elements
+            for t in known.indices where !known[t].isLive && known[t].delivery == .closed { anyDone = true }
+        }
+        guard anyDone || touches.isFull else { return }
         var t = 0
         while t < touches.count {
             work += 1

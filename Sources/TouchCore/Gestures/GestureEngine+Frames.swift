@@ -47,8 +47,9 @@ extension GestureEngine {
     }
 
     mutating func recordTouches(of frame: TouchFrame) {
-        for i in frame.touches.indices {
-            let touch = frame.touches[i]
+        let frameTouches = frame.touches.elements
+        for i in frameTouches.indices {
+            let touch = frameTouches[i]
             work += 1
             if let t = touches.position(of: touch.trackingId) {
                 touches[t].position = touch.position
@@ -78,9 +79,10 @@ extension GestureEngine {
         let bit = index.bit
         if phases.contains(.began) && takesNewTouches(r) {
             var began = TouchSet(filler: .placeholder)
-            for i in frame.touches.indices where frame.touches[i].phase == .began {
+            let frameTouches = frame.touches.elements
+            for i in frameTouches.indices where frameTouches[i].phase == .began {
                 work += 1
-                let touch = frame.touches[i]
+                let touch = frameTouches[i]
                 guard let t = touches.position(of: touch.trackingId), receives(r, region: touches[t].region),
                     !slots[r].context.touches.isFull, delegate.shouldReceive(touch, by: index)
                 else { continue }
@@ -108,13 +110,14 @@ extension GestureEngine {
         _ hook: RecognizerBody<Custom>.Hook, of frame: TouchFrame, to r: Int, _ delegate: inout Delegate
     ) {
         var changed = TouchSet(filler: .placeholder)
-        for i in frame.touches.indices {
+        let frameTouches = frame.touches.elements
+        for i in frameTouches.indices {
             work += 1
-            guard phase(frame.touches[i].phase, belongsTo: hook) else { continue }
-            let trackingId = frame.touches[i].trackingId
+            guard phase(frameTouches[i].phase, belongsTo: hook) else { continue }
+            let trackingId = frameTouches[i].trackingId
             for k in slots[r].context.touches.indices where slots[r].context.touches[k].trackingId == trackingId {
-                slots[r].context.touches[k] = frame.touches[i]
-                changed.append(frame.touches[i])
+                slots[r].context.touches[k] = frameTouches[i]
+                changed.append(frameTouches[i])
                 break
             }
         }

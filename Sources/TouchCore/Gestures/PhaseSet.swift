@@ -4,7 +4,8 @@ struct PhaseSet {
     private var bits: UInt8 = 0
 
     init(of frame: TouchFrame) {
-        for i in frame.touches.indices { bits |= 1 &<< frame.touches[i].phase.rawValue }
+        let touches = frame.touches.elements
+        for i in touches.indices { bits |= 1 &<< touches[i].phase.rawValue }
     }
 
     func contains(_ hook: TouchHook) -> Bool {

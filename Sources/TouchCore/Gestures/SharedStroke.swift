@@ -25,8 +25,9 @@ public struct SharedStroke: Sendable {
     /// Takes the frame's sample of the followed finger, or starts following a finger that lands
     /// while none is followed. O(touches in the frame), plus a bounded halving when the buffer fills.
     mutating func record(_ frame: TouchFrame) {
-        for i in frame.touches.indices {
-            let touch = frame.touches[i]
+        let touches = frame.touches.elements
+        for i in touches.indices {
+            let touch = touches[i]
             let sample = StrokeSample(position: touch.position, time: frame.timestamp)
             if capture.state == .capturing {
                 guard touch.trackingId == followed else { continue }

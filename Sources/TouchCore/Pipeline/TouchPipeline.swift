@@ -62,10 +62,11 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
         for index in batch.indices { step(batch[index], &output) }
     }
 
-    /// `nextDeadline` without copying the pipeline's engine (see `GestureEngine.nextDeadlineInPlace`).
+    /// `nextDeadline` without copying the pipeline's tracker and engine (see
+    /// `GestureEngine.nextDeadlineInPlace`).
     @inlinable
     mutating func pendingDeadline() -> Microseconds? {
-        switch (trackerState.nextDeadline, engine.nextDeadlineInPlace()) {
+        switch (trackerState.nextDeadlineInPlace(), engine.nextDeadlineInPlace()) {
         case (let a?, let b?): min(a, b)
         case (let a, let b): a ?? b
         }

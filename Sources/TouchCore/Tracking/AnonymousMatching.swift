@@ -71,9 +71,14 @@ struct AnonymousCosts: AssignmentCosts {
     var mostAllowed: Int64 { forbidden / 32 }
 
     func cost(row: Int, column: Int) -> Int64 {
+        cost(from: predicted[row], to: positions[column], gate: gates[row])
+    }
+
+    /// The cost of a pair, for a caller that reads the lists in place (`AssignmentCostMatrix`).
+    func cost(from predicted: PanelPoint, to position: PanelPoint, gate: Float) -> Int64 {
         // One squared distance serves the gate (its root is `distance(to:)`, bit for bit) and the cost.
-        let squared = predicted[row].squaredDistance(to: positions[column])
-        guard squared.squareRoot() <= gates[row] else { return forbidden }
+        let squared = predicted.squaredDistance(to: position)
+        guard squared.squareRoot() <= gate else { return forbidden }
         // Positions come from untrusted input and a gate can be unbounded: a distance too large
         // (or not a number) to convert would trap, so it costs the most an allowed pair may.
         let scaled = squared * 100

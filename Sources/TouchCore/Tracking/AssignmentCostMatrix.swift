@@ -7,14 +7,17 @@ struct AssignmentCostMatrix: AssignmentCosts {
         precondition(
             rows <= MinimumCostAssignment.maxSide && columns <= MinimumCostAssignment.maxSide,
             "cost matrix larger than capacity")
+        // The lists through spans: a subscript read of a borrowed inline list can copy all of it.
+        let predicted = costs.predicted.elements, gates = costs.gates.elements, positions = costs.positions.elements
         for row in 0..<rows {
             for column in 0..<columns {
-                entries[row * MinimumCostAssignment.maxSide + column] = costs.cost(row: row, column: column)
+                entries[row * MinimumCostAssignment.maxSide + column] = costs.cost(
+                    from: predicted[row], to: positions[column], gate: gates[row])
             }
         }
     }
 
-    func cost(row: Int, column: Int) -> Int64 {
-        entries[row * MinimumCostAssignment.maxSide + column]
+    mutating func cost(row: Int, column: Int) -> Int64 {
+        entries.span[row * MinimumCostAssignment.maxSide + column]
     }
 }

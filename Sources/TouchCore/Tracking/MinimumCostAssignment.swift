@@ -1,7 +1,10 @@
 /// The costs between `rows` and `columns` that `MinimumCostAssignment` reads on demand, so no
 /// matrix is stored.
+///
+/// `mutating` so a large table is read in place: a non-mutating read of a borrowed inline table
+/// can copy all of it for every cost.
 protocol AssignmentCosts {
-    func cost(row: Int, column: Int) -> Int64
+    mutating func cost(row: Int, column: Int) -> Int64
 }
 
 /// Kuhn-Munkres (the Hungarian method with potentials) for at most 20 rows and 20 columns: finds
@@ -16,7 +19,8 @@ struct MinimumCostAssignment {
     init<Costs: AssignmentCosts>(rows: Int, columns: Int, costs: Costs) {
         precondition(rows <= Self.maxSide && columns <= Self.maxSide, "assignment larger than capacity")
         guard rows > 0 && columns > 0 else { return }
-        if pairsOwnMinima(rows: rows, columns: columns, costs: costs) { return }
+        var costs = costs
+        if pairsOwnMinima(rows: rows, columns: columns, costs: &costs) { return }
         // The method needs no more rows than columns; solve the transpose otherwise.
         if rows <= columns {
             let rowOfColumn = Self.solve(rows: rows, columns: columns) { costs.cost(row: $0, column: $1) }
@@ -35,7 +39,7 @@ struct MinimumCostAssignment {
     /// cheapest partner, and no two share it. The sum of those minima bounds every pairing from
     /// below and only this pairing reaches it, so it is the one Kuhn-Munkres would find, in
     /// O(n^2) instead of O(n^3). False, with nothing written, when any minimum is tied or shared.
-    private mutating func pairsOwnMinima<Costs: AssignmentCosts>(rows: Int, columns: Int, costs: Costs) -> Bool {
+    private mutating func pairsOwnMinima<Costs: AssignmentCosts>(rows: Int, columns: Int, costs: inout Costs) -> Bool {
         let byRow = rows <= columns
         let sides = byRow ? rows : columns
         let others = byRow ? columns : rows

@@ -23,6 +23,16 @@ public struct SlotTracker: Sendable {
 
     /// When `advance(to:)` would next end something: the earliest report timeout of a live touch.
     public var nextDeadline: Microseconds? {
+        earliestTimeout(among: slots.span)
+    }
+
+    /// `nextDeadline` for a caller that holds the tracker in place (the pipeline, every step):
+    /// the getter's borrowed tracker is copied whole, slots and all, where this reads in place.
+    public mutating func nextDeadlineInPlace() -> Microseconds? {
+        earliestTimeout(among: slots.span)
+    }
+
+    private func earliestTimeout(among slots: Span<TrackerSlot>) -> Microseconds? {
         guard configuration.silence != .holdsTouches else { return nil }
         var earliest: Microseconds?
         for slot in 0..<configuration.capacity where slots[slot].isLive {
@@ -72,9 +82,10 @@ public struct SlotTracker: Sendable {
         var newcomers = InlineList<20, Int>(filler: 0)
         // Lifts first, wherever they stand in the report: a down listed before the up with its id
         // is the id's next touch, never a continuation of the touch that up ends.
+        let contacts = frame.contacts.elements
         for pass in 0..<2 {
-            for index in frame.contacts.indices {
-                let contact = frame.contacts[index]
+            for index in contacts.indices {
+                let contact = contacts[index]
                 guard let id = contact.controllerId, (contact.state == .up) == (pass == 0) else { continue }
                 guard ledger.admit(id, state: contact.state) else {
                     duplicates += 1
@@ -96,7 +107,7 @@ public struct SlotTracker: Sendable {
         }
         // New touches take slots only after every lift of this report freed its own.
         for index in newcomers.indices {
-            let contact = frame.contacts[newcomers[index]]
+            let contact = contacts[newcomers[index]]
             begin(contact, controllerId: contact.controllerId, at: now, overflow: &overflow)
         }
 
