@@ -3,12 +3,13 @@
 public enum COBS {
     /// Writes the first `count` bytes of `frame` COBS-encoded, then the 0x00 delimiter.
     public static func encode<S: ByteSink>(_ frame: FrameBuffer, count: Int, to sink: inout S) {
+        let bytes = frame.elements
         var start = 0
         while true {
             var end = start
-            while end < count && frame[end] != 0 && end - start < 254 { end += 1 }
+            while end < count && bytes[end] != 0 && end - start < 254 { end += 1 }
             sink.write(UInt8(end - start + 1))
-            for index in start..<end { sink.write(frame[index]) }
+            for index in start..<end { sink.write(bytes[index]) }
             if end == count { break }
             // A block of 254 non-zero bytes (code 0xFF) stands for no zero, so a zero right after it
             // starts the next block; any other block stands for the zero that ended it.

@@ -17,8 +17,12 @@ public struct CRC16: Sendable {
 
     /// The CRC of `count` bytes of `frame` from its start.
     public static func checksum(of frame: FrameBuffer, count: Int) -> UInt16 {
+        checksum(of: frame.elements.extracting(0..<count))
+    }
+
+    public static func checksum(of bytes: Span<UInt8>) -> UInt16 {
         var crc = CRC16()
-        for index in 0..<count { crc.update(frame[index]) }
+        for index in bytes.indices { crc.update(bytes[index]) }
         return crc.value
     }
 }

@@ -12,6 +12,14 @@ public struct FrameBuffer: Sendable {
 
     public var isFull: Bool { count == WireFormat.maxFrameLength }
 
+    /// The bytes in place, for code that reads many (see `InlineList.elements`: a subscript read
+    /// of a borrowed buffer can copy all 260 bytes, for every byte).
+    @inlinable
+    public var elements: Span<UInt8> {
+        @_lifetime(borrow self)
+        get { storage.span.extracting(0..<count) }
+    }
+
     public subscript(position: Int) -> UInt8 {
         precondition(position >= 0 && position < count, "FrameBuffer index out of range")
         return storage[position]

@@ -96,16 +96,24 @@ public struct FrameDecoder: Sendable {
             reject(.truncated)
             return false
         }
-        let received = UInt16(cobs.decoded[count - 2]) | UInt16(cobs.decoded[count - 1]) &<< 8
-        guard CRC16.checksum(of: cobs.decoded, count: count - 2) == received else {
+        // Read in place (`FrameBuffer.elements`), before `reject` may change the decoder.
+        let intact: Bool, version: UInt8, rawType: UInt8
+        do {
+            let bytes = cobs.decoded.elements
+            let received = UInt16(bytes[count - 2]) | UInt16(bytes[count - 1]) &<< 8
+            intact = CRC16.checksum(of: bytes.extracting(0..<(count - 2))) == received
+            version = bytes[0]
+            rawType = bytes[1]
+        }
+        guard intact else {
             reject(.badCRC)
             return false
         }
-        guard cobs.decoded[0] == WireFormat.version else {
+        guard version == WireFormat.version else {
             reject(.unknownVersion)
             return false
         }
-        guard let type = FrameType(rawValue: cobs.decoded[1]) else {
+        guard let type = FrameType(rawValue: rawType) else {
             reject(.unknownType)
             return false
         }

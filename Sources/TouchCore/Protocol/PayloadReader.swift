@@ -23,7 +23,7 @@ public struct PayloadReader {
             failed = true
             return 0
         }
-        let byte = frame[position]
+        let byte = frame.elements[position]
         position += 1
         return byte
     }
