@@ -162,7 +162,7 @@ extension GestureEngine {
     mutating func call<Delegate: GestureEngineDelegate>(
         _ hook: RecognizerBody<Custom>.Hook, _ changed: TouchSet, on r: Int, _ delegate: inout Delegate
     ) {
-        slots[r].call(hook, changed, shared: stroke, at: now)
+        slots[r].call(hook, changed, shared: &stroke, at: now)
         apply(r, &delegate)
     }
 

@@ -26,9 +26,11 @@ struct RecognizerSlot<Custom: CustomRecognizer> {
 
     /// Runs one hook in place (a slot is as large as the largest built-in, so it is not copied out
     /// and back), with the context's time, location and touch count prepared first.
-    mutating func call(_ hook: TouchHook, _ changed: TouchSet, shared: SharedStroke, at now: Microseconds) {
+    /// `shared` is `inout` only so that it is not copied (tens of KiB, templates included) for
+    /// every hook of every recognizer: a borrowed argument read from the engine is materialized.
+    mutating func call(_ hook: TouchHook, _ changed: TouchSet, shared: inout SharedStroke, at now: Microseconds) {
         context.prepare(at: now)
-        body.call(hook, changed, shared: shared, context: &context)
+        body.call(hook, changed, shared: &shared, context: &context)
     }
 
     /// A deadline the recognizer set has come: cleared, then handed to it, in place.
@@ -58,7 +60,7 @@ enum RecognizerBody<Custom: CustomRecognizer> {
     typealias Hook = TouchHook
 
     /// Stroke recognizers read the engine's shared stroke; the others need only their touches.
-    mutating func call(_ hook: Hook, _ touches: TouchSet, shared: SharedStroke, context: inout RecognizerContext) {
+    mutating func call(_ hook: Hook, _ touches: TouchSet, shared: inout SharedStroke, context: inout RecognizerContext) {
         switch self {
         case .builtIn(.stroke(var r)):
             r.call(hook, touches, shared: shared, context: &context)
