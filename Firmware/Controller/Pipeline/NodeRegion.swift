@@ -16,5 +16,3 @@ public struct NodeRegion: Equatable, Sendable {
 
     public static let empty = NodeRegion(firstColumn: 0, lastColumn: -1, firstRow: 0, lastRow: -1)
 }
-
-public typealias NodeRegionList = InlineList<32, NodeRegion>
