@@ -16,3 +16,5 @@ public struct NodeRegion: Equatable, Sendable {
 
     public static let empty = NodeRegion(firstColumn: 0, lastColumn: -1, firstRow: 0, lastRow: -1)
 }
+
+public typealias NodeRegionList = InlineList<32, NodeRegion>
