@@ -38,9 +38,12 @@ struct EmulateCommand: ParsableCommand {
     @Flag(help: "Start the script at once instead of when the host first speaks.")
     var startNow = false
 
+    @Option(help: "Write each script action as it enters the panel to FILE: finger, action, controller time and CLOCK_MONOTONIC time in µs (for scripts/latency).")
+    var stimulusLog: String?
+
     func validate() throws {
         if board == QEMUEmulation.boardName {
-            guard faults == nil, mount == nil, link == "pty", listen == nil else {
+            guard faults == nil, mount == nil, link == "pty", listen == nil, stimulusLog == nil else {
                 throw ValidationError("--board \(board) takes only --script and --start-now (the link is a pty)")
             }
             return
@@ -108,6 +111,16 @@ struct EmulateCommand: ParsableCommand {
             board: definition, seed: seed, links: links, script: parsed, faults: try faults.map(parseFaults)?.settings,
             mount: mounting)
         host.startsImmediately = startNow
+        // Kept in memory and written at the end, so the log costs the emulator's loop nothing.
+        var logged = ""
+        if stimulusLog != nil {
+            host.stimulusObserver = { stimulus, deviceTime, monotonic in
+                logged += "\(stimulus.finger) \(stimulus.action) \(deviceTime) \(monotonic)\n"
+            }
+        }
+        defer {
+            if let stimulusLog { FileManager.default.createFile(atPath: stimulusLog, contents: Data(logged.utf8)) }
+        }
         try host.run()
     }
 }

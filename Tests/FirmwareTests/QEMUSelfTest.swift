@@ -14,9 +14,10 @@ struct QEMUSelfTest {
           .timeLimit(.minutes(5)))
     func selfTestImagePassesUnderQEMU() throws {
         // Next to the firmware image, so the build reuses its TouchCore, Firmware and Boards objects.
+        // --measure counts instructions (QEMU -icount) and fails a scan over its budget.
         let out = try FirmwareImage.shared.get().elf.deletingLastPathComponent()
         let run = try Self.run("/bin/bash", [Self.board.appendingPathComponent("selftest.sh").path,
-                                             "--timeout", "120", "--out", out.path])
+                                             "--measure", "--timeout", "120", "--out", out.path])
         #expect(run.status == 0, "selftest.sh exited \(run.status):\n\(run.output)")
         #expect(run.output.contains("selftest: PASS"), "\(run.output)")
         #expect(!run.output.contains("FAIL"), "\(run.output)")

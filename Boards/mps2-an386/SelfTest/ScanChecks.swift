@@ -37,7 +37,7 @@ struct ScanChecks {
         checkTenFingers(&console)
     }
 
-    private mutating func restart() {
+    mutating func restart() {
         selfTestController.apply(FingerStimulus(finger: 0, action: .liftAll, position: .zero))
         selfTestController.reset()
         _ = scans(4)  // the reset recalibrates on the empty panel
@@ -177,7 +177,7 @@ struct ScanChecks {
         console.flush()
     }
 
-    private mutating func fail(_ what: StaticString, _ value: Int, _ console: inout SemihostConsole) {
+    mutating func fail(_ what: StaticString, _ value: Int, _ console: inout SemihostConsole) {
         failures += 1
         console.append("scan: FAIL ")
         console.append(what)

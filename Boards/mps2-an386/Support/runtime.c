@@ -9,6 +9,16 @@ void *memcpy(void *restrict dst, const void *restrict src, size_t n) {
     uint8_t *d = dst;
     const uint8_t *s = src;
     if ((((uintptr_t)d | (uintptr_t)s) & 3) == 0) {
+        // Four words a step (one load-multiple and one store-multiple): the scan copies lists of
+        // a few hundred bytes every frame, and a word at a time took five instructions a word.
+        for (; n >= 16; n -= 16, d += 16, s += 16) {
+            uint32_t a = ((const uint32_t *)s)[0], b = ((const uint32_t *)s)[1];
+            uint32_t c = ((const uint32_t *)s)[2], e = ((const uint32_t *)s)[3];
+            ((uint32_t *)d)[0] = a;
+            ((uint32_t *)d)[1] = b;
+            ((uint32_t *)d)[2] = c;
+            ((uint32_t *)d)[3] = e;
+        }
         for (; n >= 4; n -= 4, d += 4, s += 4) *(uint32_t *)d = *(const uint32_t *)s;
     }
     while (n--) *d++ = *s++;
@@ -29,6 +39,12 @@ void *memset(void *dst, int c, size_t n) {
     uint8_t byte = (uint8_t)c;
     if (((uintptr_t)d & 3) == 0) {
         uint32_t word = byte * 0x01010101u;
+        for (; n >= 16; n -= 16, d += 16) {
+            ((uint32_t *)d)[0] = word;
+            ((uint32_t *)d)[1] = word;
+            ((uint32_t *)d)[2] = word;
+            ((uint32_t *)d)[3] = word;
+        }
         for (; n >= 4; n -= 4, d += 4) *(uint32_t *)d = word;
     }
     while (n--) *d++ = byte;

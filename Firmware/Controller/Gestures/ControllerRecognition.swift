@@ -3,14 +3,14 @@ import TouchCore
 /// Gestures mode on the controller: each scan's contacts go through TouchCore's `TouchPipeline`,
 /// exactly as the host runs it, and the touches and gesture actions go up as `touch` and `gesture`
 /// frames. In any other mode it sleeps; entering gestures mode, a reset or a new report rate starts
-/// it afresh.
-struct ControllerRecognition: ScanListener {
+/// it afresh. Public so that a board's self-test can time it (`ScanChecks.measureGestureCost`).
+public struct ControllerRecognition: ScanListener {
     private var pipeline: TouchPipeline<NoCustomRecognizer>
     private var active = false
     private var resets: UInt32 = 0
     private var reportRate = 0
 
-    init(board: BoardDefinition) {
+    public init(board: BoardDefinition) {
         pipeline = Self.pipeline(reportRate: board.reportRate, board: board)
     }
 
@@ -20,7 +20,7 @@ struct ControllerRecognition: ScanListener {
             engine: BasicGestureEngine.kioskSet(panelWidth: board.panelWidth, panelHeight: board.panelHeight))
     }
 
-    mutating func scanned<S: ByteSink>(_ result: ScanResult, context: ScanContext, to output: inout S) {
+    public mutating func scanned<S: ByteSink>(_ result: ScanResult, context: ScanContext, to output: inout S) {
         guard context.mode == .gestures else {
             active = false
             return

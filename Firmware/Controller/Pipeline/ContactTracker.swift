@@ -49,26 +49,36 @@ public struct ContactTracker: Sendable {
         var matchedContacts: UInt32 = 0
         var claimedPeaks: UInt32 = 0
         let maxJumpSquared = settings.maxContactJump * settings.maxContactJump
+        // Closest pairs first: each round takes the closest free (contact, peak) pair, the last
+        // one in (contact, peak) order among equals. Each contact remembers its nearest free peak,
+        // so a round looks at the contacts only, and a contact looks at the peaks again only when
+        // its nearest one was taken.
+        var nearestPeak = InlineArray<20, Int8>(repeating: -1)
+        var nearestDistance = InlineArray<20, Float>(repeating: 0)
+        for c in contacts.indices {
+            (nearestPeak[c], nearestDistance[c]) = Self.nearest(
+                to: contacts[c].position, among: &peaks, claimed: claimedPeaks, within: maxJumpSquared)
+        }
         while true {
             var bestContact = -1
-            var bestPeak = -1
             var bestDistance = maxJumpSquared
-            for c in contacts.indices where matchedContacts & (1 << UInt32(c)) == 0 {
-                for p in peaks.indices where claimedPeaks & (1 << UInt32(p)) == 0 {
-                    let distance = contacts[c].position.squaredDistance(to: peaks[p].position)
-                    if distance <= bestDistance {
-                        bestDistance = distance
-                        bestContact = c
-                        bestPeak = p
-                    }
+            for c in contacts.indices where matchedContacts & (1 << UInt32(c)) == 0 && nearestPeak[c] >= 0 {
+                if nearestDistance[c] <= bestDistance {
+                    bestDistance = nearestDistance[c]
+                    bestContact = c
                 }
             }
             if bestContact < 0 { break }
+            let bestPeak = Int(nearestPeak[bestContact])
             matchedContacts |= 1 << UInt32(bestContact)
             claimedPeaks |= 1 << UInt32(bestPeak)
             contacts[bestContact].position = peaks[bestPeak].position
             contacts[bestContact].delta = peaks[bestPeak].delta
             contacts[bestContact].isNew = false
+            for c in contacts.indices where matchedContacts & (1 << UInt32(c)) == 0 && Int(nearestPeak[c]) == bestPeak {
+                (nearestPeak[c], nearestDistance[c]) = Self.nearest(
+                    to: contacts[c].position, among: &peaks, claimed: claimedPeaks, within: maxJumpSquared)
+            }
         }
 
         var lifted = InlineList<20, Contact>(filler: ContactTracker.noContact)
@@ -104,7 +114,26 @@ public struct ContactTracker: Sendable {
         emit(lifted: lifted, into: &result)
     }
 
-    private func emit(lifted: consuming InlineList<20, Contact>, into result: inout ScanResult) {
+    /// The nearest unclaimed peak within `limit` (squared mm), the last one among equals, or -1.
+    /// `peaks` is `inout` only to be read in place (a borrowed list was copied per element).
+    private static func nearest(
+        to position: PanelPoint, among peaks: inout LocatedPeakList, claimed: UInt32, within limit: Float
+    ) -> (peak: Int8, distance: Float) {
+        var best = -1
+        var bestDistance = limit
+        for p in peaks.indices where claimed & (1 << UInt32(p)) == 0 {
+            let distance = position.squaredDistance(to: peaks[p].position)
+            if distance <= bestDistance {
+                bestDistance = distance
+                best = p
+            }
+        }
+        return (Int8(truncatingIfNeeded: best), bestDistance)
+    }
+
+    /// `mutating` only to read the contacts in place: read through a borrowed self, the list
+    /// was copied whole (320 bytes) for every element.
+    private mutating func emit(lifted: consuming InlineList<20, Contact>, into result: inout ScanResult) {
         for id in 0..<board.maxContacts {
             for c in contacts.indices where Int(contacts[c].id) == id {
                 result.contacts.append(scanContact(contacts[c], state: contacts[c].isNew ? .down : .move))

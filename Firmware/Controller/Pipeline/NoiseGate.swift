@@ -65,10 +65,16 @@ public struct NoiseGate: Sendable {
     ) -> NoiseVerdict {
         guard baseline.isCalibrated else { return NoiseVerdict(settings: settings) }
         // A loop over a closure would copy the borrowed grids (5 to 10 KB) onto the MCU's stack.
+        // Integer differences in the baseline's Q4 counts: the same values as in counts, exactly.
+        let nodeCount = raw.nodeCount
+        precondition(nodeCount <= SensorGridLimits.maxNodes)
         var pairs = SampledPairs(columns: raw.columns, rows: raw.rows)
+        let raws = raw.storage.bytes.span.bytes
+        let baselines = baseline.nodes.bytes.span.bytes
         var spread = ClippedMean(clip: clip)
         while let i = pairs.next() {
-            spread.add((baseline.value(at: i) - baseline.value(at: i + 1)) - Float(Int(raw[i]) - Int(raw[i + 1])))
+            let rawStep = (Int32(raws.int16(atNode: i)) &- Int32(raws.int16(atNode: i &+ 1))) &<< 4
+            spread.add(q4: Int32(baselines.uint16(atNode: i)) &- Int32(baselines.uint16(atNode: i &+ 1)) &- rawStep)
         }
         return judge(spread.mean, settings: settings)
     }
@@ -77,7 +83,7 @@ public struct NoiseGate: Sendable {
     public mutating func assess(deltas: borrowing CountGrid, settings: ScanSettings) -> NoiseVerdict {
         var pairs = SampledPairs(columns: deltas.columns, rows: deltas.rows)
         var spread = ClippedMean(clip: clip)
-        while let i = pairs.next() { spread.add(Float(Int(deltas[i]) - Int(deltas[i + 1]))) }
+        while let i = pairs.next() { spread.add(q4: (Int32(deltas[i]) &- Int32(deltas[i &+ 1])) &<< 4) }
         return judge(spread.mean, settings: settings)
     }
 
@@ -111,12 +117,5 @@ public struct NoiseGate: Sendable {
             verdict.touchOnThreshold = max(verdict.touchOnThreshold, settlingTouchOn)
         }
         return verdict
-    }
-
-    /// While noisy the baseline learns nothing: a burst would pull it off by a quarter of the
-    /// noise where the noise went negative, and leave phantom deltas behind.
-    public static func holdEveryNode(_ regions: inout NodeRegionList) {
-        regions.removeAll()
-        regions.append(NodeRegion(firstColumn: 0, lastColumn: Int(Int16.max), firstRow: 0, lastRow: Int(Int16.max)))
     }
 }

@@ -1,7 +1,9 @@
 import TouchCore
 
 /// The controller's per-scan work after the front end: baseline and delta, peaks, sub-node
-/// positions, contact ids. Every stage is O(nodes) or O(contacts^2), never O(history).
+/// positions, contact ids. One pass visits every node (`BaselineTracker.process`); the stages
+/// after it look only at the nodes it listed and around the peaks among them. Every stage is
+/// O(nodes) or O(contacts^2), never O(history).
 public struct ScanPipeline: Sendable {
     public let board: BoardDefinition
     public var settings: ScanSettings
@@ -10,8 +12,7 @@ public struct ScanPipeline: Sendable {
     private var tracker: ContactTracker
     private var peaks = PeakList(filler: .placeholder)
     private var located = LocatedPeakList(filler: .placeholder)
-    /// Around last scan's peaks: the baseline holds still there, skirt nodes included.
-    private var frozen = NodeRegionList(filler: .empty)
+    private var candidates = PeakCandidates()
     public private(set) var noiseGate: NoiseGate
 
     public init(board: BoardDefinition) {
@@ -30,7 +31,6 @@ public struct ScanPipeline: Sendable {
     public mutating func reset() {
         tracker.reset()
         baseline.recalibrate()
-        frozen.removeAll()
         noiseGate.reset()
     }
 
@@ -38,17 +38,17 @@ public struct ScanPipeline: Sendable {
     public mutating func process(_ counts: inout CountGrid, timestamp: Microseconds, sequence: UInt32) -> ScanResult {
         var result = ScanResult(timestamp: timestamp, sequence: sequence)
         let noise = noiseGate.assess(raw: counts, baseline: baseline, settings: settings)
-        if noise.isNoisy { NoiseGate.holdEveryNode(&frozen) }
-        baseline.process(&counts, settings: settings, frozen: frozen)
-        PeakDetector.findPeaks(in: counts, threshold: noise.peakThreshold, into: &peaks)
+        if noise.isNoisy { baseline.holdEveryNode() }
+        baseline.process(&counts, settings: settings, peakThreshold: noise.peakThreshold, candidates: &candidates)
+        PeakDetector.findPeaks(in: counts, among: &candidates, threshold: noise.peakThreshold, into: &peaks)
         located.removeAll()
-        frozen.removeAll()
         let reachX = Int(2.5 * board.touchProfileSigma / board.nodePitchX) + 1
         let reachY = Int(2.5 * board.touchProfileSigma / board.nodePitchY) + 1
         for i in peaks.indices {
             let peak = peaks[i]
             located.append(LocatedPeak(position: interpolator.locate(peak, in: counts), delta: peak.delta))
-            frozen.append(
+            // Around this scan's peaks, skirt nodes included, the baseline holds still next scan.
+            baseline.hold(
                 NodeRegion(
                     firstColumn: peak.column - reachX, lastColumn: peak.column + reachX,
                     firstRow: peak.row - reachY, lastRow: peak.row + reachY))

@@ -23,6 +23,10 @@ public final class EmulatorHost: @unchecked Sendable {
     private var pendingReset = false
     private var pendingDrop = false
     public var startsImmediately = false
+    /// Told of every script action as it enters the panel: the action, its time on the
+    /// controller's clock and that instant on CLOCK_MONOTONIC (µs), for latency measurements
+    /// (`emulate --stimulus-log`).
+    public var stimulusObserver: ((FingerStimulus, _ deviceTime: Microseconds, _ monotonic: Microseconds) -> Void)?
     /// How long the emulator keeps serving after the script's last action, so the host sees the
     /// final reports and the controller's idle frames.
     public static let idleAfterScript: Microseconds = 1_500_000
@@ -79,6 +83,7 @@ public final class EmulatorHost: @unchecked Sendable {
                     // still gives every action its exact place between scans.
                     controller.advance(to: start + due.time, output: &output)
                     controller.apply(due.stimulus)
+                    stimulusObserver?(due.stimulus, start + due.time, origin + start + due.time)
                     stimuli.advance()
                 }
                 if pendingReset || pendingDrop, now >= start + oneShotFaultTime {
