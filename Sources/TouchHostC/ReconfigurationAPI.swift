@@ -79,7 +79,8 @@ public func th_context_remove_region(_ handle: OpaquePointer?, _ region: Int32) 
             throw CallError(.notSupported, "region \(region) has recognizers on it (\(named)): remove them or move them first")
         }
         try context.reconfigure { (set) throws(CallError) in try set.removing(region: slot) }
-        context.regionFlags[slot] = 0
+        // Its flags stay until an add reuses the slot: touches already down in it keep their
+        // region, and their TH_EVENT_REGION_TOUCH events go on to their end.
         context.regionNumbers.vacate(slot)
     }
 }
