@@ -40,14 +40,18 @@ final class Context {
     var eventMask: UInt32
     private var droppedEvents: UInt32 = 0
 
-    /// Recognizer names by recognizer number.
+    /// Recognizer names by engine slot ("" for a removed one).
     var names: [String] = []
-    /// Recognizers added one by one (a kiosk set may only come before them).
+    /// The numbers handed out for recognizers and regions (SlotNumbers.swift).
+    var recognizerNumbers = SlotNumbers()
+    var regionNumbers = SlotNumbers()
+    /// Recognizers added one by one, or changes made (a kiosk set may only come before them).
     var singlyAdded = 0
     var kioskSelection = KioskSelection()
     /// TH_REGION_* flags by region number; region 0 is the whole panel.
     var regionFlags: [UInt32] = [0]
-    var callbackTables: [CallbackTable] = []
+    /// Custom recognizers' callback tables, by the engine slot they are in.
+    var callbackTables: [(slot: Int, table: CallbackTable)] = []
     var templates: [String] = []
 
     var lastError: UnsafeMutablePointer<CChar>?
@@ -66,6 +70,7 @@ final class Context {
         maxEvents = options.maxEvents
         eventMask = options.eventMask
         configured = RecognizerSet(panelWidth: options.panelWidth, panelHeight: options.panelHeight)
+        _ = regionNumbers.fill(0)
     }
 
     /// The context's recognizers, wherever they run; changes apply from the next step on.
@@ -74,6 +79,21 @@ final class Context {
         set {
             if let pipeline { pipeline.recognizers = newValue } else { configured = newValue }
         }
+    }
+
+    /// Changes the recognizers now (docs/c-api.md "Run-time configuration"): on a running pipeline,
+    /// what the change sets off (a removed recognizer's `cancelled`, a released waiter) is queued
+    /// at once; before one runs, the set waiting for it changes.
+    func reconfigure<R>(_ change: (inout RecognizerSet) throws(CallError) -> R) throws(CallError) -> R {
+        guard let pipeline else { return try change(&configured) }
+        let outcome: Result<R, CallError> = run {
+            do throws(CallError) {
+                return .success(try pipeline.reconfigure(change))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try outcome.get()
     }
 
     /// The sink a pipeline or session of this context hands its events to.
@@ -175,7 +195,7 @@ final class Context {
         for delivery in deliveries {
             let region = Int(delivery.region.rawValue)
             if region < regionFlags.count, regionFlags[region] & RegionFlags.deliverTouches != 0 {
-                items.append(.regionTouch(delivery))
+                items.append(.regionTouch(delivery, region: regionNumbers.number(of: region)))
             }
         }
         let ordered = items.enumerated().sorted { a, b in
@@ -194,7 +214,7 @@ final class Context {
         if gesture.kind == .template, Int(gesture.values.templateIndex) < templates.count {
             template = templates[Int(gesture.values.templateIndex)]
         }
-        return .gesture(gesture, name: name, template: template, screen: screen)
+        return .gesture(gesture, name: name, template: template, screen: screen, number: recognizerNumbers.number(of: index))
     }
 
     // MARK: Errors and logging

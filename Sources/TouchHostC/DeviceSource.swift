@@ -222,6 +222,7 @@ final class DeviceSource {
                 return error
             }
         }
+        noticeRecordingFailure(context)
         if let failure {
             try lost(session, context, because: failure)
             return
@@ -275,6 +276,7 @@ final class DeviceSource {
     }
 
     private func dropLink(_ session: DeviceSession, _ context: Context) {
+        endRecordingAtLoss()
         if watching { context.wake.unwatch(session.link.pollDescriptor) }
         watching = false
         context.wake.setTimer(afterMicroseconds: nil)
@@ -347,6 +349,72 @@ final class DeviceSource {
             guard let pipeline = context.pipeline else { return }
             context.run { pipeline.cancelAll(at: pipeline.lastTime) }
         }
+    }
+
+    // MARK: Recording (th_context_start_recording)
+
+    /// The recorder wrapped around the live link, while one runs.
+    private var recorder: RecordingLink?
+    /// Why the last recording ended by itself (the link went away), said by the next stop.
+    private var recordingEnd: String?
+    private var reportedRecordingFailure = false
+
+    /// Starts a `.threc` recording of the link with TouchHost's `RecordingLink`, what `touchhost
+    /// record` writes: every byte from here on, after the controller's description when it gave one.
+    func startRecording(to path: String, _ context: Context) throws(CallError) {
+        guard case .link(let session) = input else { throw CallError(.notSupported, "a replay is a recording already") }
+        if let recorder { throw CallError(.exists, "the context records to \(recorder.path) already") }
+        guard !ended, reopenAt == nil else { throw CallError(.disconnected, "\(name): the device went away; nothing to record") }
+        let made: RecordingLink
+        do {
+            made = try RecordingLink(session.link, path: path, describedAs: session.info)
+        } catch {
+            throw CallError(error.systemError == ENOENT ? .notFound : .io, error.message, systemError: error.systemError)
+        }
+        session.relink(made)
+        recorder = made
+        recordingEnd = nil
+        reportedRecordingFailure = false
+    }
+
+    /// Ends the recording; its byte count, or why it ended badly (a write refused, the link lost).
+    func stopRecording() throws(CallError) -> Int {
+        guard let recorder else {
+            if let end = recordingEnd {
+                recordingEnd = nil
+                throw CallError(.disconnected, end)
+            }
+            throw CallError(.notFound, "the context is not recording")
+        }
+        self.recorder = nil
+        if case .link(let session) = input, session.link === recorder { session.relink(recorder.detach()) } else { _ = recorder.detach() }
+        if let failure = recorder.failure { throw CallError(.io, failure.message, systemError: failure.systemError) }
+        return recorder.recordedBytes
+    }
+
+    /// What th_context_get_recording_status says: the bytes so far, or the failure that stopped them.
+    func recordingStatus() throws(CallError) -> Int {
+        guard let recorder else {
+            if let end = recordingEnd { throw CallError(.disconnected, end) }
+            throw CallError(.notFound, "the context is not recording")
+        }
+        if let failure = recorder.failure { throw CallError(.io, failure.message, systemError: failure.systemError) }
+        return recorder.recordedBytes
+    }
+
+    /// A write the recording file refused is logged once, when dispatch notices it; the status and
+    /// the stop report it too.
+    private func noticeRecordingFailure(_ context: Context) {
+        guard let failure = recorder?.failure, !reportedRecordingFailure else { return }
+        reportedRecordingFailure = true
+        context.log(.error, failure.message)
+    }
+
+    /// The link went away under a recording: the file is complete up to the loss and closed.
+    private func endRecordingAtLoss() {
+        guard let recorder else { return }
+        self.recorder = nil
+        recordingEnd = "the recording to \(recorder.path) ended when the link went away, after \(recorder.recordedBytes) bytes"
     }
 
     // MARK: Commands and info

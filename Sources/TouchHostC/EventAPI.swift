@@ -26,7 +26,7 @@ private struct TouchView {
     var phase: TouchPhase
     var position: PanelPoint
     var tracked: TrackedTouch?
-    var region: RegionIndex?
+    var region: Int32?
 }
 
 private func touchCall(_ handle: OpaquePointer?, _ body: (TouchView) throws(CallError) -> Void) -> Int32 {
@@ -34,8 +34,8 @@ private func touchCall(_ handle: OpaquePointer?, _ body: (TouchView) throws(Call
         switch object.event {
         case .touch(let t, _, _):
             try body(TouchView(id: t.trackingId, phase: t.phase, position: t.position, tracked: t, region: nil))
-        case .regionTouch(let d):
-            try body(TouchView(id: d.trackingId, phase: d.phase, position: d.position, tracked: nil, region: d.region))
+        case .regionTouch(let d, let region):
+            try body(TouchView(id: d.trackingId, phase: d.phase, position: d.position, tracked: nil, region: region))
         default:
             throw CallError(.wrongEventType, "a touch accessor was called on a \(typeName(object.event))")
         }
@@ -45,11 +45,17 @@ private func touchCall(_ handle: OpaquePointer?, _ body: (TouchView) throws(Call
 private func gestureCall(
     _ handle: OpaquePointer?, _ body: (GestureEvent, String, String?, EventObject) throws(CallError) -> Void
 ) -> Int32 {
+    numberedGestureCall(handle) { (g, name, template, object, _) throws(CallError) in try body(g, name, template, object) }
+}
+
+private func numberedGestureCall(
+    _ handle: OpaquePointer?, _ body: (GestureEvent, String, String?, EventObject, Int32) throws(CallError) -> Void
+) -> Int32 {
     eventCall(handle) { (object) throws(CallError) in
-        guard case .gesture(let g, let name, let template, _) = object.event else {
+        guard case .gesture(let g, let name, let template, _, let number) = object.event else {
             throw CallError(.wrongEventType, "a gesture accessor was called on a \(typeName(object.event))")
         }
-        try body(g, name, template, object)
+        try body(g, name, template, object, number)
     }
 }
 
@@ -151,7 +157,7 @@ public func th_event_touch_get_region(_ handle: OpaquePointer?, _ out: UnsafeMut
         guard let region = t.region else {
             throw CallError(.notAvailable, "TH_EVENT_TOUCH comes from the tracker, before regions; TH_EVENT_REGION_TOUCH has one")
         }
-        try put(out, Int32(region.rawValue), "out")
+        try put(out, region, "out")
     }
 }
 
@@ -167,7 +173,7 @@ public func th_event_gesture_get_name(_ handle: OpaquePointer?, _ out: UnsafeMut
 
 @_cdecl("th_event_gesture_get_recognizer")
 public func th_event_gesture_get_recognizer(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
-    gestureCall(handle) { (g, _, _, _) throws(CallError) in try put(out, Int32(g.recognizer), "out") }
+    numberedGestureCall(handle) { (_, _, _, _, number) throws(CallError) in try put(out, number, "out") }
 }
 
 @_cdecl("th_event_gesture_get_kind")

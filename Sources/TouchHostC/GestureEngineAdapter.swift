@@ -134,6 +134,41 @@ struct RecognizerParameters {
     }
 
     var options: RecognizerOptions { RecognizerFlags.options(flags, region: region) }
+
+    /// The settings a running recognizer has (th_context_get_recognizer_params); nil for a custom one.
+    init?(running recognizer: BuiltInRecognizer?, kind: GestureKind, options: RecognizerOptions) {
+        self.init(kind: kind)
+        region = Int32(options.region.rawValue)
+        flags = RecognizerFlags.flags(of: options)
+        switch recognizer {
+        case .tap(let r)?:
+            (taps, touches) = (UInt32(r.tapsRequired), UInt32(r.touchesRequired))
+            allowableMovement = Double(r.allowableMovement)
+            maxTapInterval = r.maxTapInterval
+            maxTapDistance = Double(r.maxTapDistance)
+        case .longPress(let r)?:
+            (taps, touches) = (UInt32(r.tapsRequired), UInt32(r.touchesRequired))
+            duration = r.minimumPressDuration
+            allowableMovement = Double(r.allowableMovement)
+            maxTapInterval = r.maxTapInterval
+        case .pan(let r)?:
+            (touches, maxTouches) = (UInt32(r.minimumTouches), UInt32(r.maximumTouches))
+            startDistance = Double(r.startDistance)
+        case .swipe(let r)?:
+            (directions, touches) = (UInt32(r.directions), UInt32(r.touchesRequired))
+            minDistance = Double(r.minimumDistance)
+            minSpeed = Double(r.minimumSpeed)
+            angleTolerance = Double(r.angleTolerance)
+        case .pinch(let r)?: startDistance = Double(r.startDistance)
+        case .rotation(let r)?: startDistance = Double(r.startDistance)
+        case .edgePan(let r)?:
+            edges = UInt32(r.edges)
+            edgeBand = Double(r.bandWidth)
+            startDistance = Double(r.startDistance)
+        case .stroke?: break
+        case nil: if kind != .template { return nil }
+        }
+    }
 }
 
 /// TH_RECOGNIZER_* bits.
@@ -146,6 +181,12 @@ enum RecognizerFlags {
     static let disabled: UInt32 = 0x20
     static let all: UInt32 = 0x3F
     static let defaults: UInt32 = cancelsTouches | delaysEnded
+
+    static func flags(of o: RecognizerOptions) -> UInt32 {
+        (o.cancelsTouchesInView ? cancelsTouches : 0) | (o.delaysTouchesBegan ? delaysBegan : 0)
+            | (o.delaysTouchesEnded ? delaysEnded : 0) | (o.canPreventOthers ? 0 : cannotPrevent)
+            | (o.canBePrevented ? 0 : cannotBePrevented) | (o.isEnabled ? 0 : disabled)
+    }
 
     static func options(_ flags: UInt32, region: Int32) -> RecognizerOptions {
         var o = RecognizerOptions(
@@ -172,6 +213,36 @@ extension RecognizerSet {
         } catch {
             throw CallError(error)
         }
+    }
+
+    /// Another built-in or template recognizer under `recognizer`'s number (run-time configuration).
+    mutating func replace(_ recognizer: Int, with parameters: RecognizerParameters) throws(CallError) {
+        try check(region: parameters.region)
+        let spec = parameters.spec
+        guard spec != nil || parameters.kind == .template else {
+            throw CallError(.notSupported, "recognizers of kind \(parameters.kind) cannot be made by parameters in this build")
+        }
+        do throws(RecognizerSetError) {
+            if let spec {
+                try replace(recognizer, with: spec, options: parameters.options)
+            } else {
+                try replaceWithTemplateRecognizer(recognizer, options: parameters.options)
+            }
+        } catch {
+            throw CallError(error)
+        }
+    }
+
+    mutating func removing(_ recognizer: Int) throws(CallError) {
+        do throws(RecognizerSetError) { try remove(recognizer) } catch { throw CallError(error) }
+    }
+
+    mutating func moving(region: Int, to rect: PanelRect, z: Int) throws(CallError) {
+        do throws(RecognizerSetError) { try setRegion(region, rect: rect, z: z) } catch { throw CallError(error) }
+    }
+
+    mutating func removing(region: Int) throws(CallError) {
+        do throws(RecognizerSetError) { try removeRegion(region) } catch { throw CallError(error) }
     }
 
     mutating func addCustom(_ table: CallbackTable, options: RecognizerOptions) throws(CallError) -> Int {

@@ -5,9 +5,11 @@ import TouchHost
 /// One entry of a context's queue; the payload of a th_event.
 enum QueuedEvent {
     case touch(TrackedTouch, at: Microseconds, screen: ScreenPlacement? = nil)
-    case regionTouch(TouchDelivery)
-    /// `name` is the recognizer's name; `template` the template's, for template gestures.
-    case gesture(GestureEvent, name: String, template: String?, screen: ScreenPlacement? = nil)
+    /// `region` is the region's number (th_region) when the touch was delivered.
+    case regionTouch(TouchDelivery, region: Int32)
+    /// `name` is the recognizer's name; `template` the template's, for template gestures;
+    /// `number` the recognizer's number (th_recognizer) when it acted.
+    case gesture(GestureEvent, name: String, template: String?, screen: ScreenPlacement? = nil, number: Int32)
     /// `detail` names the port and the cause of a `disconnected` status.
     case status(StatusEvent, detail: String?)
     /// No controller described itself on a newly opened port (TH_STATUS_NO_ANSWER, C only).
@@ -28,8 +30,8 @@ enum QueuedEvent {
     var time: Microseconds {
         switch self {
         case .touch(_, let at, _): at
-        case .regionTouch(let d): d.timestamp
-        case .gesture(let g, _, _, _): g.timestamp
+        case .regionTouch(let d, _): d.timestamp
+        case .gesture(let g, _, _, _, _): g.timestamp
         case .status(let s, _): s.timestamp
         case .queueOverflow(_, let at): at
         case .noAnswer(_, let at): at

@@ -24,11 +24,35 @@ extension Context {
         return name
     }
 
+    /// The engine slot a recognizer number names (SlotNumbers.swift).
     func checkRecognizer(_ r: Int32, _ what: StaticString) throws(CallError) -> Int {
-        guard r >= 0, Int(r) < recognizers.recognizerCount else {
-            throw CallError(.notFound, "\(what) \(r) is not a recognizer of this context (0..<\(recognizers.recognizerCount))")
+        switch recognizerNumbers.lookup(r) {
+        case .slot(let slot) where slot < recognizers.recognizerCount && recognizers.contains(recognizer: slot):
+            return slot
+        case .removed:
+            throw CallError(.notFound, "\(what) \(r) was removed")
+        default:
+            throw CallError(.notFound, "\(what) \(r) is not a recognizer of this context")
         }
-        return Int(r)
+    }
+
+    /// The engine slot a region number names; 0 is the whole panel.
+    func checkRegion(_ region: Int32) throws(CallError) -> Int32 {
+        switch regionNumbers.lookup(region) {
+        case .slot(let slot):
+            try recognizers.check(region: Int32(slot))
+            return Int32(slot)
+        case .removed:
+            throw CallError(.notFound, "region \(region) was removed")
+        case .unknown:
+            throw CallError(.notFound, "region \(region) is not a region of this context")
+        }
+    }
+
+    /// Records a recognizer put in `slot` by an add; its number for the caller.
+    func filled(_ slot: Int, name: String) -> Int32 {
+        if slot < names.count { names[slot] = name } else { names.append(name) }
+        return recognizerNumbers.fill(slot)
     }
 }
 
@@ -54,15 +78,16 @@ public func th_context_add_recognizer(
 ) -> Int32 {
     contextCall(handle) { (context) throws(CallError) in
         guard let params else { throw CallError(.invalidArgument, "params is NULL") }
-        let parameters = try RecognizerParameters(reading: params)
+        var parameters = try RecognizerParameters(reading: params)
         guard parameters.kind != .custom else {
             throw CallError(.invalidArgument, "custom recognizers are added with th_context_add_custom_recognizer")
         }
+        parameters.region = try context.checkRegion(parameters.region)
         let chosen = try context.chooseName(name, kind: parameters.kind)
-        let index = try context.recognizers.add(parameters)
-        context.names.append(chosen)
+        let index = try context.reconfigure { (set) throws(CallError) in try set.add(parameters) }
         context.singlyAdded += 1
-        out?.pointee = Int32(index)
+        let number = context.filled(index, name: chosen)
+        out?.pointee = number
     }
 }
 
@@ -76,16 +101,16 @@ public func th_context_add_custom_recognizer(
         let table = try CallbackTable(reading: callbacks, userData: user, owner: context.owner)
         var options = RecognizerFlags.options(RecognizerFlags.defaults, region: 0)
         if let params {
-            let parameters = try RecognizerParameters(reading: params)
+            var parameters = try RecognizerParameters(reading: params)
+            parameters.region = try context.checkRegion(parameters.region)
             options = parameters.options
-            try context.recognizers.check(region: parameters.region)
         }
         let chosen = try context.chooseName(name, kind: .custom)
-        let index = try context.recognizers.addCustom(table, options: options)
-        context.names.append(chosen)
-        context.callbackTables.append(table)
+        let index = try context.reconfigure { (set) throws(CallError) in try set.addCustom(table, options: options) }
+        context.callbackTables.append((index, table))
         context.singlyAdded += 1
-        out?.pointee = Int32(index)
+        let number = context.filled(index, name: chosen)
+        out?.pointee = number
     }
 }
 
@@ -96,7 +121,7 @@ public func th_context_add_recognizer_set(_ handle: OpaquePointer?, _ list: Unsa
         let words = text.split(separator: ",").map { $0.trimmingCharacters(in: " \t") }.filter { !$0.isEmpty }
         guard !words.isEmpty else { throw CallError(.invalidArgument, "no recognizer names in '\(text)'") }
         guard context.singlyAdded == 0 else {
-            throw CallError(.notSupported, "recognizer sets must be added before single recognizers (their numbers would move)")
+            throw CallError(.notSupported, "recognizer sets must be added before single recognizers and run-time changes (their numbers would move)")
         }
         var selection = context.kioskSelection
         for word in words {
@@ -113,7 +138,8 @@ public func th_context_add_recognizer_set(_ handle: OpaquePointer?, _ list: Unsa
             selection.insert(recognizer)
         }
         context.kioskSelection = selection
-        context.names = context.recognizers.rebuildAsKioskSet(selection)
+        context.names = try context.reconfigure { set in set.rebuildAsKioskSet(selection) }
+        for slot in context.names.indices { _ = context.recognizerNumbers.fill(slot) }
     }
 }
 
@@ -142,10 +168,10 @@ public func th_context_find_recognizer(
     contextCall(handle) { (context) throws(CallError) in
         let name = try requiredString(name, "name")
         let out = try required(out, "out")
-        guard let index = context.names.firstIndex(of: name) else {
+        guard !name.isEmpty, let index = context.names.firstIndex(of: name) else {
             throw CallError(.notFound, "no recognizer named '\(name)'")
         }
-        out.pointee = Int32(index)
+        out.pointee = context.recognizerNumbers.number(of: index)
     }
 }
 
@@ -175,14 +201,11 @@ public func th_context_add_region(
     _ flags: UInt32, _ out: UnsafeMutablePointer<Int32>?
 ) -> Int32 {
     contextCall(handle) { (context) throws(CallError) in
-        guard [x, y, width, height].allSatisfy({ $0.isFinite && abs($0) < 1e6 }), width > 0, height > 0 else {
-            throw CallError(.invalidArgument, "region \(x), \(y), \(width) x \(height) mm is not a rectangle")
-        }
-        guard flags & ~RegionFlags.all == 0 else { throw CallError(.invalidArgument, "flags \(flags) are not TH_REGION_* bits") }
-        let rect = PanelRect(x: Float(x), y: Float(y), width: Float(width), height: Float(height))
-        let index = try context.recognizers.append(region: rect, z: Int(z))
-        context.regionFlags.append(flags)
-        out?.pointee = Int32(index)
+        let rect = try regionRect(x, y, width, height, flags: flags)
+        let index = try context.reconfigure { (set) throws(CallError) in try set.append(region: rect, z: Int(z)) }
+        if index < context.regionFlags.count { context.regionFlags[index] = flags } else { context.regionFlags.append(flags) }
+        let number = context.regionNumbers.fill(index)
+        out?.pointee = number
     }
 }
 

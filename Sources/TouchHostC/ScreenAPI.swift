@@ -101,7 +101,7 @@ public func th_event_gesture_get_screen_position(
     _ handle: OpaquePointer?, _ x: UnsafeMutablePointer<Double>?, _ y: UnsafeMutablePointer<Double>?
 ) -> Int32 {
     screenCall(handle, x, y) { (event) throws(CallError) in
-        guard case .gesture(_, _, _, let screen) = event else {
+        guard case .gesture(_, _, _, let screen, _) = event else {
             throw CallError(.wrongEventType, "a gesture accessor was called on another type of event")
         }
         return screen?.point
@@ -113,7 +113,7 @@ public func th_event_gesture_get_screen_translation(
     _ handle: OpaquePointer?, _ dx: UnsafeMutablePointer<Double>?, _ dy: UnsafeMutablePointer<Double>?
 ) -> Int32 {
     screenCall(handle, dx, dy) { (event) throws(CallError) in
-        guard case .gesture(let gesture, _, _, let screen) = event else {
+        guard case .gesture(let gesture, _, _, let screen, _) = event else {
             throw CallError(.wrongEventType, "a gesture accessor was called on another type of event")
         }
         guard gesture.kind == .pan || gesture.kind == .edgePan else {

@@ -6,7 +6,7 @@ import Testing
 /// their own checks.
 @Suite("CAPI", .serialized)
 struct CAPITests {
-    static let programs = ["manual_gestures", "misuse", "custom_recognizer", "relations_and_regions", "templates", "stroke_gestures", "layout", "screen_calibration"]
+    static let programs = ["manual_gestures", "misuse", "custom_recognizer", "relations_and_regions", "templates", "stroke_gestures", "layout", "screen_calibration", "reconfigure"]
 
     @Test(arguments: programs, [false, true])
     func cProgramPassesItsChecks(program: String, sanitized: Bool) throws {
@@ -49,6 +49,7 @@ struct CAPITests {
         #expect(exported.contains("th_context_new_manual"))
         #expect(exported.allSatisfy { $0.hasPrefix("th_") }, "\(exported.filter { !$0.hasPrefix("th_") })")
         #expect(nm.output.contains("@@TOUCHHOST_0.1"))
+        #expect(nm.output.contains("th_context_remove_recognizer@@TOUCHHOST_0.3"), "0.3's functions have their own version node")
     }
 
     /// Every function the header declares is exported, and nothing the header does not declare.

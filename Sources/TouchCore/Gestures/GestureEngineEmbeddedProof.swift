@@ -15,6 +15,13 @@ public enum GestureEngineEmbeddedProof {
         engine.process(frame, events: &events, deliveries: &deliveries)
         engine.advance(to: engine.nextDeadline ?? frame.timestamp, events: &events, deliveries: &deliveries)
         engine.cancelAll(at: frame.timestamp, events: &events, deliveries: &deliveries)
+        // Run-time configuration: replaced mid-sequence, removed, a region moved and emptied.
+        engine.process(frame, events: &events, deliveries: &deliveries)
+        if let builtIn = engine.builtIn(at: tap) { engine.replaceRecognizer(tap, with: builtIn, options: RecognizerOptions()) }
+        engine.removeRecognizer(RecognizerIndex(6))
+        engine.setRegion(region, rect: PanelRect(x: 10, y: 10, width: 50, height: 50), z: 2)
+        engine.removeRegion(region)
+        engine.advance(to: frame.timestamp, events: &events, deliveries: &deliveries)
         return events.count + deliveries.count + engine.name(of: tap).utf8CodeUnitCount
     }
 }

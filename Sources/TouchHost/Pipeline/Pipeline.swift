@@ -51,6 +51,19 @@ public final class Pipeline {
         }
     }
 
+    /// Changes the running recognizers now: what the change sets off (a removed recognizer's
+    /// gesture `cancelled`, a waiter released, touches handed back) goes to the sink at once, at
+    /// the pipeline's present.
+    public func reconfigure<Result, Failure: Error>(
+        _ change: (inout RecognizerSet) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        var set = recognizers
+        let result = try change(&set)
+        recognizers = set
+        core.advance(to: core.now, into: &output)
+        return result
+    }
+
     public var tracker: TrackerConfiguration { core.tracker.configuration }
 
     /// The latest instant the pipeline has processed.

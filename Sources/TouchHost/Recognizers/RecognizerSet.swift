@@ -22,7 +22,16 @@ public struct RecognizerSet {
         case template(RecognizerOptions)
         case requireToFail(Int, Int)
         case simultaneous(Int, Int)
+        case replace(Int, RecognizerSpec, RecognizerOptions)
+        case replaceWithTemplate(Int, RecognizerOptions)
+        case remove(Int)
     }
+
+    /// Recognizer numbers whose recognizer was removed (bit n: number n): vacant until an add fills
+    /// the lowest again. Numbers never move.
+    public private(set) var removedRecognizers: UInt32 = 0
+    /// Region numbers whose region was removed (bit n: region n), likewise.
+    public private(set) var removedRegions: UInt32 = 0
 
     public static let maxRecognizers = GestureLimits.maxRecognizers
     public static let maxRegions = GestureLimits.maxRegions - 1
@@ -49,7 +58,7 @@ public struct RecognizerSet {
     public var names: [String] { (0..<engine.recognizerCount).map { engine.name(of: RecognizerIndex($0)).text } }
 
     public func checkRoom() throws(RecognizerSetError) {
-        guard recognizerCount < Self.maxRecognizers else {
+        guard recognizerCount < Self.maxRecognizers || vacantRecognizer != nil else {
             throw .capacity("a recognizer set holds at most \(Self.maxRecognizers) recognizers")
         }
     }
@@ -58,6 +67,24 @@ public struct RecognizerSet {
         guard region >= 0, region <= regions.count else {
             throw .notFound("region \(region) does not exist (regions: 0...\(regions.count))")
         }
+        guard removedRegions & (1 << UInt32(region)) == 0 else { throw .notFound("region \(region) was removed") }
+    }
+
+    /// Whether `recognizer` names a recognizer of the set (not a removed one).
+    public func contains(recognizer: Int) -> Bool {
+        recognizer >= 0 && recognizer < recognizerCount && removedRecognizers & (1 << UInt32(recognizer)) == 0
+    }
+
+    public func checkRecognizer(_ recognizer: Int) throws(RecognizerSetError) {
+        guard recognizer >= 0, recognizer < recognizerCount else {
+            throw .notFound("recognizer \(recognizer) does not exist (0..<\(recognizerCount))")
+        }
+        guard contains(recognizer: recognizer) else { throw .notFound("recognizer \(recognizer) was removed") }
+    }
+
+    /// The lowest vacant recognizer number, which the next add fills.
+    private var vacantRecognizer: Int? {
+        removedRecognizers == 0 ? nil : removedRecognizers.trailingZeroBitCount
     }
 
     @discardableResult
@@ -67,6 +94,11 @@ public struct RecognizerSet {
         try checkRoom()
         try checkRegion(Int(options.region.rawValue))
         recipe.append(.builtIn(spec, options, name: name))
+        if let vacant = vacantRecognizer {
+            removedRecognizers &= ~(1 << UInt32(vacant))
+            engine.replaceRecognizer(RecognizerIndex(vacant), with: spec, options: options, name: name ?? spec.defaultName)
+            return vacant
+        }
         return Int(engine.add(spec, options: options, name: name).rawValue)
     }
 
@@ -94,8 +126,69 @@ public struct RecognizerSet {
     private mutating func addCustom(_ recognizer: HostRecognizer, options: RecognizerOptions) throws(RecognizerSetError) -> Int {
         try checkRoom()
         try checkRegion(Int(options.region.rawValue))
+        if let vacant = vacantRecognizer {
+            removedRecognizers &= ~(1 << UInt32(vacant))
+            engine.replaceRecognizer(RecognizerIndex(vacant), withCustom: recognizer, options: options, name: "custom")
+            return vacant
+        }
         return Int(engine.addCustom(recognizer, options: options).rawValue)
     }
+
+    // MARK: Run-time changes (GestureEngine+Reconfiguration.swift has the rule)
+
+    /// Another built-in recognizer, or the same kind with other settings, under the same number,
+    /// keeping its relations.
+    public mutating func replace(_ recognizer: Int, with spec: RecognizerSpec, options: RecognizerOptions) throws(RecognizerSetError) {
+        try checkRecognizer(recognizer)
+        try checkRegion(Int(options.region.rawValue))
+        recipe.append(.replace(recognizer, spec, options))
+        engine.replaceRecognizer(RecognizerIndex(recognizer), with: spec, options: options)
+    }
+
+    /// A template recognizer under the number, keeping its relations.
+    public mutating func replaceWithTemplateRecognizer(_ recognizer: Int, options: RecognizerOptions) throws(RecognizerSetError) {
+        try checkRecognizer(recognizer)
+        try checkRegion(Int(options.region.rawValue))
+        let stroke = StrokeHolder()
+        referents.append(stroke)
+        recipe.append(.replaceWithTemplate(recognizer, options))
+        engine.replaceRecognizer(RecognizerIndex(recognizer), withCustom: .template(templates, stroke: stroke), options: options)
+    }
+
+    /// Removes a recognizer and every relation it had; its number stays vacant until an add fills it.
+    public mutating func remove(_ recognizer: Int) throws(RecognizerSetError) {
+        try checkRecognizer(recognizer)
+        recipe.append(.remove(recognizer))
+        engine.removeRecognizer(RecognizerIndex(recognizer))
+        removedRecognizers |= 1 << UInt32(recognizer)
+    }
+
+    /// The recognizers given `region`'s touches.
+    public func recognizers(on region: Int) -> [Int] {
+        (0..<recognizerCount).filter {
+            contains(recognizer: $0) && Int(engine.options(of: RecognizerIndex($0)).region.rawValue) == region
+        }
+    }
+
+    /// Moves, resizes or restacks a region; touches already down keep theirs.
+    public mutating func setRegion(_ region: Int, rect: PanelRect, z: Int) throws(RecognizerSetError) {
+        guard region != 0 else { throw .notFound("region 0 is the whole panel; it cannot be changed") }
+        try checkRegion(region)
+        regions[region - 1] = (rect, z)
+        engine.setRegion(RegionIndex(UInt8(region)), rect: rect, z: z)
+    }
+
+    /// Removes a region no recognizer is on; touches already down in it keep it.
+    public mutating func removeRegion(_ region: Int) throws(RecognizerSetError) {
+        guard region != 0 else { throw .notFound("region 0 is the whole panel; it cannot be removed") }
+        try checkRegion(region)
+        regions[region - 1] = (Self.emptyRect, Int.min)
+        engine.removeRegion(RegionIndex(UInt8(region)))
+        removedRegions |= 1 << UInt32(region)
+    }
+
+    /// What a removed region becomes: a rectangle no point is in.
+    private static let emptyRect = PanelRect(x: 0, y: 0, width: 0, height: 0)
 
     public mutating func require(_ recognizer: Int, toFail other: Int) {
         recipe.append(.requireToFail(recognizer, other))
@@ -108,6 +201,13 @@ public struct RecognizerSet {
     }
 
     public mutating func addRegion(_ rect: PanelRect, z: Int) throws(RecognizerSetError) -> Int {
+        if removedRegions != 0 {
+            let vacant = removedRegions.trailingZeroBitCount
+            removedRegions &= ~(1 << UInt32(vacant))
+            regions[vacant - 1] = (rect, z)
+            engine.setRegion(RegionIndex(UInt8(vacant)), rect: rect, z: z)
+            return vacant
+        }
         guard regions.count < Self.maxRegions else {
             throw .capacity("a recognizer set holds at most \(Self.maxRegions) regions besides the whole panel")
         }
@@ -122,6 +222,7 @@ public struct RecognizerSet {
         if let template = engine.index(of: .template) { templates.register(on: &engine, recognizer: template) }
         for region in regions { _ = engine.addRegion(region.rect, z: region.z) }
         recipe = [.kiosk(selection)]
+        removedRecognizers = 0
         return names
     }
 
@@ -129,6 +230,7 @@ public struct RecognizerSet {
     public func resized(panelWidth: Float, panelHeight: Float) -> RecognizerSet {
         var copy = RecognizerSet(panelWidth: panelWidth, panelHeight: panelHeight, templates: templates)
         copy.regions = regions
+        copy.removedRegions = removedRegions
         for region in regions { _ = copy.engine.addRegion(region.rect, z: region.z) }
         for step in recipe {
             switch step {
@@ -138,12 +240,16 @@ public struct RecognizerSet {
             case .template(let options): _ = try? copy.addTemplateRecognizer(options: options)
             case .requireToFail(let a, let b): copy.require(a, toFail: b)
             case .simultaneous(let a, let b): copy.allowSimultaneous(a, b)
+            case .replace(let r, let spec, let options): try? copy.replace(r, with: spec, options: options)
+            case .replaceWithTemplate(let r, let options): try? copy.replaceWithTemplateRecognizer(r, options: options)
+            case .remove(let r): try? copy.remove(r)
             }
         }
         return copy
     }
 
     /// The running engine's state, put back after the pipeline ran it.
+    /// (A change made while it runs goes through `Pipeline.reconfigure`, which sends what it set off.)
     mutating func adopt(_ running: HostEngine) { engine = running }
 }
 

@@ -2,8 +2,13 @@
 /// and says what went wrong.
 public struct HostFailure: Error, CustomStringConvertible {
     public var message: String
+    /// The `errno` behind it, 0 when none (the C API reports it: th_get_last_os_error).
+    public var systemError: Int32
 
-    public init(_ message: String) { self.message = message }
+    public init(_ message: String, systemError: Int32 = 0) {
+        self.message = message
+        self.systemError = systemError
+    }
 
     public var description: String { message }
 }

@@ -206,6 +206,10 @@ public final class DeviceSession {
         try handshake()
     }
 
+    /// The same connection through another link object (a recorder wrapped around it, or taken
+    /// off again): unlike `reattach`, nothing about the device is forgotten.
+    public func relink(_ link: any ByteLink) { self.link = link }
+
     /// A new link to the same device after a disconnect, without waiting: the caller asks for the
     /// device's description (`send(.getInfo)`) and pumps; its answer is announced as `reconnected`.
     /// For a caller that must not block (the C API's dispatch). The pipeline, with its recognizers,

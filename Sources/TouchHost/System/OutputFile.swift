@@ -11,7 +11,8 @@ public final class OutputFile {
         self.path = path
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw HostFailure("\(path): cannot create (\(String(cString: strerror(errno))))")
+            let systemError = errno
+            throw HostFailure("\(path): cannot create (\(String(cString: strerror(systemError))))", systemError: systemError)
         }
     }
 

@@ -42,7 +42,7 @@ extern "C" {
 #endif
 
 #define TOUCHHOST_VERSION_MAJOR 0
-#define TOUCHHOST_VERSION_MINOR 2
+#define TOUCHHOST_VERSION_MINOR 3
 #define TOUCHHOST_VERSION_PATCH 0
 
 /* ------------------------------------------------------------------------------------------ */
@@ -56,9 +56,11 @@ typedef struct th_event th_event;
 /** What a custom recognizer's callback sees of its recognizer; valid only during the callback. */
 typedef struct th_custom_context th_custom_context;
 
-/** A recognizer's number in its context, in the order recognizers were added (0, 1, ...). */
+/** A recognizer's number in its context, in the order recognizers were added (0, 1, ...). Since
+ *  0.3 an add after a removal may get a larger number (see "Run-time configuration"). */
 typedef int32_t th_recognizer;
-/** A region's number in its context; 0 is the whole panel, added regions count from 1. */
+/** A region's number in its context; 0 is the whole panel, added regions count from 1 (since
+ *  0.3, as recognizer numbers, larger after a removal). */
 typedef int32_t th_region;
 
 /* ------------------------------------------------------------------------------------------ */
@@ -896,6 +898,106 @@ typedef struct th_calibration_point {
 th_error th_calibration_fit(const th_calibration_point *points, size_t count, double panel_width_mm,
                             double panel_height_mm, uint32_t screen_width_px,
                             uint32_t screen_height_px, double matrix[6], double *residuals);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Run-time configuration (since 0.3; docs/c-api.md)                                           */
+/* ------------------------------------------------------------------------------------------ */
+
+/* Recognizers and regions may be removed, replaced and changed at any time, also in the middle of a
+ * gesture. A change takes effect at once: the recognizer changed leaves the touch sequence under
+ * way. A gesture it had begun is cancelled (its TH_GESTURE_CANCELLED event is queued by the call
+ * itself), one it had not decided ends without an event, touches it held back go to the
+ * application, and recognizers waiting for it to fail go ahead. Touches already down stay unknown
+ * to it: it sees the touches that go down after the change. A removed recognizer takes its
+ * relations with it (nobody waits for it any more); a replaced one keeps its number, name and
+ * relations. Numbers never move. A removed recognizer's or region's number is refused from then
+ * on (TH_ERR_NOT_FOUND); the next add reuses its place under a new number. */
+
+/**
+ * Removes a recognizer (a kiosk set's member too), with every relation it had. A custom
+ * recognizer's `destroy` callback runs before the call returns.
+ * @return TH_OK; TH_ERR_NOT_FOUND (no such recognizer, or removed already); TH_ERR_BUSY; handle
+ *         and thread errors. Since 0.3.
+ */
+th_error th_context_remove_recognizer(th_context *context, th_recognizer recognizer);
+
+/**
+ * Replaces a built-in recognizer (a kiosk set's member too) by another built with `params`: the
+ * same kind with other settings (a tap's allowable movement, a long press's duration, a swipe's
+ * distance) or another kind. It keeps its number, name and relations.
+ * @param params from th_recognizer_params_init() or th_context_get_recognizer_params(), then
+ *        adjusted; kind may not be CUSTOM.
+ * @return TH_OK; TH_ERR_NOT_FOUND (no such recognizer or region); TH_ERR_INVALID_ARGUMENT (a value
+ *         out of range, as for th_context_add_recognizer()); TH_ERR_NOT_SUPPORTED (the recognizer
+ *         is a custom one: remove it and add another); TH_ERR_BUSY; handle and thread errors.
+ *         Since 0.3.
+ */
+th_error th_context_replace_recognizer(th_context *context, th_recognizer recognizer,
+                                       const th_recognizer_params *params);
+
+/**
+ * The settings a built-in recognizer runs with (a kiosk set's members included), to adjust and
+ * pass to th_context_replace_recognizer().
+ * @param params filled first by th_recognizer_params_init() (of any kind), so its struct_size is set.
+ * @return TH_OK; TH_ERR_NOT_FOUND; TH_ERR_NOT_SUPPORTED (a custom recognizer); TH_ERR_INVALID_ARGUMENT;
+ *         handle and thread errors. Since 0.3.
+ */
+th_error th_context_get_recognizer_params(th_context *context, th_recognizer recognizer,
+                                          th_recognizer_params *params);
+
+/**
+ * Moves, resizes or restacks a region and sets its TH_REGION_* flags. Touches already down keep
+ * the region they went down in.
+ * @return TH_OK; TH_ERR_NOT_FOUND (no such region; region 0, the whole panel, cannot change);
+ *         TH_ERR_INVALID_ARGUMENT (as th_context_add_region()); handle and thread errors. Since 0.3.
+ */
+th_error th_context_set_region(th_context *context, th_region region, double x_mm, double y_mm,
+                               double width_mm, double height_mm, int32_t z, uint32_t flags);
+
+/**
+ * Removes a region. Touches already down in it keep it.
+ * @return TH_OK; TH_ERR_NOT_FOUND (no such region, or region 0); TH_ERR_NOT_SUPPORTED (recognizers
+ *         are on it: remove them, or move them with th_context_replace_recognizer(), first);
+ *         handle and thread errors. Since 0.3.
+ */
+th_error th_context_remove_region(th_context *context, th_region region);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Recording (since 0.3)                                                                       */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * Starts recording the context's link losslessly to a `.threc` file, as `touchhost record` does:
+ * every byte in both directions with host times; `touchhost replay FILE` plays it back through the
+ * same tracker and the kiosk set. Started after the controller described itself, the file opens
+ * with that description. The recording ends with th_context_stop_recording(), with the context, or
+ * when the link goes away (it is not resumed by a reconnect).
+ * @return TH_OK; TH_ERR_IO (the file cannot be created or written: th_context_get_os_error() gives
+ *         the errno, EACCES, ENOSPC...); TH_ERR_NOT_FOUND (its folder does not exist);
+ *         TH_ERR_EXISTS (a recording runs already); TH_ERR_NOT_SUPPORTED (a manual context or a
+ *         replay); TH_ERR_DISCONNECTED (the link is down); TH_ERR_INVALID_ARGUMENT; handle and
+ *         thread errors. Since 0.3.
+ */
+th_error th_context_start_recording(th_context *context, const char *path);
+
+/**
+ * Ends the recording and closes its file.
+ * @param bytes receives the link bytes recorded; may be NULL.
+ * @return TH_OK; TH_ERR_IO (a write failed, a full disk: the file holds what came before; the
+ *         recording is over either way); TH_ERR_DISCONNECTED (it had ended when the link went away;
+ *         the file is complete up to then); TH_ERR_NOT_FOUND (no recording); TH_ERR_NOT_SUPPORTED;
+ *         handle and thread errors. Since 0.3.
+ */
+th_error th_context_stop_recording(th_context *context, uint64_t *bytes);
+
+/**
+ * How the recording goes, without stopping it.
+ * @param bytes receives the link bytes recorded so far; may be NULL.
+ * @return TH_OK (recording); TH_ERR_IO (a write failed: nothing more is written; also logged at
+ *         TH_LOG_ERROR when dispatch notices); TH_ERR_DISCONNECTED; TH_ERR_NOT_FOUND (no recording);
+ *         TH_ERR_NOT_SUPPORTED; handle and thread errors. Since 0.3.
+ */
+th_error th_context_get_recording_status(th_context *context, uint64_t *bytes);
 
 #ifdef __cplusplus
 }
