@@ -11,9 +11,10 @@ public struct ContactTracker: Sendable {
         var position: PanelPoint
         var delta: Int16
         var isNew: Bool
+        var shape: WireShape
     }
 
-    private static let noContact = Contact(id: 0, position: .zero, delta: 0, isNew: false)
+    private static let noContact = Contact(id: 0, position: .zero, delta: 0, isNew: false, shape: .unknown)
 
     private var contacts: InlineList<20, Contact>
     private var ids: ContactIdAllocator
@@ -69,6 +70,10 @@ public struct ContactTracker: Sendable {
             contacts[bestContact].position = peaks[bestPeak].position
             contacts[bestContact].delta = peaks[bestPeak].delta
             contacts[bestContact].isNew = false
+            // Once a palm, a palm until it lifts: a hand landing or leaving must not pass for fingers.
+            let wasPalm = contacts[bestContact].shape.isPalm
+            contacts[bestContact].shape = peaks[bestPeak].shape
+            if wasPalm { contacts[bestContact].shape.flags |= WireShape.palmFlag }
         }
 
         var lifted = InlineList<20, Contact>(filler: ContactTracker.noContact)
@@ -97,7 +102,10 @@ public struct ContactTracker: Sendable {
                 result.droppedContacts += 1
                 continue
             }
-            contacts.append(Contact(id: id, position: confirmed[p].position, delta: confirmed[p].delta, isNew: true))
+            contacts.append(
+                Contact(
+                    id: id, position: confirmed[p].position, delta: confirmed[p].delta, isNew: true,
+                    shape: confirmed[p].shape))
         }
         for l in lifted.indices { ids.release(lifted[l].id) }
 
@@ -118,6 +126,7 @@ public struct ContactTracker: Sendable {
     private func scanContact(_ contact: Contact, state: ContactState) -> ScanContact {
         ScanContact(
             id: contact.id, state: state, x: board.deviceX(millimetres: contact.position.x),
-            y: board.deviceY(millimetres: contact.position.y), amplitude: UInt16(max(0, contact.delta)))
+            y: board.deviceY(millimetres: contact.position.y), amplitude: UInt16(max(0, contact.delta)),
+            shape: contact.shape)
     }
 }
