@@ -26,7 +26,7 @@ import TouchCore
 
     @Test(arguments: cases)
     func shapeIsMeasuredWithinTolerance(_ c: Case) throws {
-        let board = try #require(BoardCatalog.board(named: c.board))
+        let board = try #require(BoardCatalog.board(named: c.board.utf8))
         // Off the node grid on purpose, at several places, over many scans.
         for (index, spot) in [PanelPoint(x: 40.3, y: 30.7), PanelPoint(x: 77.6, y: 52.1)].enumerated() {
             var harness = ControllerHarness(board: board, seed: UInt64(11 + index))
@@ -60,7 +60,7 @@ import TouchCore
     /// panel): one palm contact from start to end, and the finger its own contact throughout.
     @Test(arguments: palmCases)
     func palmBecomesOneFlaggedContactAndTheFingerBesideItStays(_ c: PalmCase) throws {
-        let board = try #require(BoardCatalog.board(named: c.board))
+        let board = try #require(BoardCatalog.board(named: c.board.utf8))
         var harness = ControllerHarness(board: board, seed: c.seed)
         let palmAt = PanelPoint(x: board.panelWidth / 2 - 30, y: board.panelHeight / 2)
         let fingerAt = PanelPoint(x: palmAt.x + 60, y: palmAt.y + 3)

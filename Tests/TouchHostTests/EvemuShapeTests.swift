@@ -50,7 +50,8 @@ import TouchHost
             E: 1.010000 0000 0000 0
             """
         let frames = try EvemuImporter().parse(text, file: "shaped.events").frames
-        let shape = try #require(frames.first?.contacts.first?.shape)
+        let frame = try #require(frames.first { _ in true })
+        let shape = try #require(frame.contacts.indices.first.map { frame.contacts[$0].shape })
         #expect(abs(shape.major - c.expected.major) < 0.01)
         #expect(abs(shape.minor - c.expected.minor) < 0.01)
         #expect(abs(shape.orientation - c.expected.orientation) < 0.01)
@@ -69,6 +70,7 @@ import TouchHost
             E: 1.000000 0000 0000 0
             """
         let frames = try EvemuImporter().parse(text, file: "plain.events").frames
-        #expect(frames.first?.contacts.first?.shape == .unknown)
+        let frame = try #require(frames.first { _ in true })
+        #expect(frame.contacts[0].shape == .unknown)
     }
 }

@@ -59,6 +59,22 @@ public struct ContactShapeMeter: Sendable {
         return ContactShape(major: major, minor: min(minor, major), orientation: degrees)
     }
 
+    /// The ellipse whose axes squared are this covariance's eigenvalues (in mm^2 of axis, the
+    /// units `ShapeAverage` keeps): the same eigen-decomposition on the inverse matrix.
+    static func ellipse(covarianceXX a: Float, covarianceYY d: Float, covarianceXY b: Float) -> ContactShape {
+        let mean = (a + d) / 2
+        let half = ((a - d) * (a - d) / 4 + b * b).squareRoot()
+        let major = max(mean + half, 0).squareRoot()
+        let minor = max(mean - half, 0).squareRoot()
+        var degrees: Float = 0
+        if half > 1e-6 {
+            degrees = 0.5 * ScalarMath.atan2(2 * b, a - d) * (180 / ScalarMath.pi)
+            if degrees < 0 { degrees += 180 }
+            if degrees >= 180 { degrees -= 180 }
+        }
+        return ContactShape(major: major, minor: minor, orientation: degrees)
+    }
+
     private static func axis(precision: Float) -> Float {
         let flatPrecision = 1 / (flatAxis * sigmaPerAxis * flatAxis * sigmaPerAxis)
         guard precision > flatPrecision else { return flatAxis }

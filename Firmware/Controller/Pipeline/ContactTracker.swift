@@ -12,6 +12,7 @@ public struct ContactTracker: Sendable {
         var delta: Int16
         var isNew: Bool
         var shape: WireShape
+        var averageShape = ShapeAverage()
     }
 
     private static let noContact = Contact(id: 0, position: .zero, delta: 0, isNew: false, shape: .unknown)
@@ -72,7 +73,7 @@ public struct ContactTracker: Sendable {
             contacts[bestContact].isNew = false
             // Once a palm, a palm until it lifts: a hand landing or leaving must not pass for fingers.
             let wasPalm = contacts[bestContact].shape.isPalm
-            contacts[bestContact].shape = peaks[bestPeak].shape
+            contacts[bestContact].shape = contacts[bestContact].averageShape.add(peaks[bestPeak].shape)
             if wasPalm { contacts[bestContact].shape.flags |= WireShape.palmFlag }
         }
 
@@ -102,10 +103,10 @@ public struct ContactTracker: Sendable {
                 result.droppedContacts += 1
                 continue
             }
-            contacts.append(
-                Contact(
-                    id: id, position: confirmed[p].position, delta: confirmed[p].delta, isNew: true,
-                    shape: confirmed[p].shape))
+            var contact = Contact(
+                id: id, position: confirmed[p].position, delta: confirmed[p].delta, isNew: true, shape: confirmed[p].shape)
+            contact.shape = contact.averageShape.add(confirmed[p].shape)
+            contacts.append(contact)
         }
         for l in lifted.indices { ids.release(lifted[l].id) }
 

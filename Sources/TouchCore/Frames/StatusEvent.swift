@@ -20,7 +20,7 @@ public enum StatusKind: UInt8, Sendable {
     /// `count` messages carried values the device could not mean (a position or value that is not
     /// a finite number in range) and were ignored.
     case rejected = 9
-    /// A palm came down at `position` and is suppressed (`PalmGate`); `count` is its contact id.
+    /// A palm came down at `position` (`PalmGate`): suppressed, or passed through flagged.
     case palmBegan = 10
     /// The palm that came down at `position` lifted.
     case palmEnded = 11

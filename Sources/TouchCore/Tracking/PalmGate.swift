@@ -49,9 +49,7 @@ public struct PalmGate: Sendable {
             } else if contact.isPalm {
                 if contact.state != .up, palms.append(Palm(controllerId: contact.controllerId, position: contact.position)) {
                     statuses.append(
-                        StatusEvent(
-                            kind: .palmBegan, timestamp: frame.timestamp, count: UInt32(contact.controllerId ?? 0),
-                            position: contact.position))
+                        StatusEvent(kind: .palmBegan, timestamp: frame.timestamp, position: contact.position))
                 }
                 mark(&frame, index, policy: policy)
             }
@@ -83,9 +81,7 @@ public struct PalmGate: Sendable {
     @inlinable
     mutating func end(_ palm: Int, at time: Microseconds, statuses: inout StatusList) {
         statuses.append(
-            StatusEvent(
-                kind: .palmEnded, timestamp: time, count: UInt32(palms[palm].controllerId ?? 0),
-                position: palms[palm].position))
+            StatusEvent(kind: .palmEnded, timestamp: time, position: palms[palm].position))
         palms.remove(at: palm)
     }
 
