@@ -5,7 +5,7 @@ import TouchCore
 
 /// The controller measures each contact's ellipse against the simulated panel's truth
 /// (`ContactFootprint`): axes within 1 mm, orientation within 10 degrees where the contact is
-/// elongated; and it turns a resting palm into one flagged contact while fingers beside it stay.
+/// elongated, on every scan once the tracker's average has settled; and it turns a resting palm into one flagged contact while fingers beside it stay.
 @Suite struct ContactShapeTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var board: String
@@ -34,7 +34,8 @@ import TouchCore
                 FingerStimulus(
                     finger: 1, action: .down, position: spot,
                     shape: ContactShape(major: c.major, minor: c.minor, orientation: c.orientation)))
-            let scans = harness.scans(30).dropFirst(3)
+            // The tracker averages a contact's ellipse over its first 8 scans, then runs on.
+            let scans = harness.scans(40).dropFirst(12)
             let shapes = scans.compactMap { $0.first(where: { $0.state != .up })?.shape.contactShape }
             #expect(shapes.count == scans.count, "one contact every scan")
             for shape in shapes {
