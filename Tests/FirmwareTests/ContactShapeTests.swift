@@ -30,11 +30,13 @@ import TouchCore
         // Off the node grid on purpose, at several places, over many scans.
         for (index, spot) in [PanelPoint(x: 40.3, y: 30.7), PanelPoint(x: 77.6, y: 52.1)].enumerated() {
             var harness = ControllerHarness(board: board, seed: UInt64(11 + index))
+            // Past the power-up calibration: a finger there would become part of the baseline.
+            _ = harness.scans(20)
             harness.controller.apply(
                 FingerStimulus(
                     finger: 1, action: .down, position: spot,
                     shape: ContactShape(major: c.major, minor: c.minor, orientation: c.orientation)))
-            // The tracker averages a contact's ellipse over its first 8 scans, then runs on.
+            // The tracker averages a contact's ellipse over its first 16 scans, then runs on.
             let scans = harness.scans(40).dropFirst(12)
             let shapes = scans.compactMap { $0.first(where: { $0.state != .up })?.shape.contactShape }
             #expect(shapes.count == scans.count, "one contact every scan")

@@ -104,7 +104,7 @@ import TouchCore
         let touches = Self.objects(lines).filter { $0["type"] as? String == "touch" }
         #expect(touches.filter { $0["phase"] as? String == "began" }.count == 1)
         #expect(!touches.isEmpty)
-        // The controller averages a contact's ellipse over its first 8 scans (ShapeAverage).
+        // The controller averages a contact's ellipse over its first 16 scans (ShapeAverage); the first 8 lines are left to it.
         for touch in touches.dropFirst(8) {
             let major = Float(touch["major"] as? Double ?? 0)
             let minor = Float(touch["minor"] as? Double ?? 0)

@@ -24,6 +24,19 @@ public struct PalmFilter: Sendable {
             column >= firstColumn - margin && column <= lastColumn + margin && row >= firstRow - margin
                 && row <= lastRow + margin
         }
+
+        func overlaps(_ other: Extent) -> Bool {
+            other.firstColumn <= lastColumn + 1 && other.lastColumn >= firstColumn - 1 && other.firstRow <= lastRow + 1
+                && other.lastRow >= firstRow - 1
+        }
+
+        mutating func merge(_ other: Extent) {
+            firstColumn = min(firstColumn, other.firstColumn)
+            lastColumn = max(lastColumn, other.lastColumn)
+            firstRow = min(firstRow, other.firstRow)
+            lastRow = max(lastRow, other.lastRow)
+            delta = max(delta, other.delta)
+        }
     }
 
     private let palmAxis: Float
@@ -53,13 +66,13 @@ public struct PalmFilter: Sendable {
             }
             if inside { continue }
             let extent = measureExtent(from: peak, in: grid)
-            if !extents.append(extent) {
-                let last = extents.count - 1
-                extents[last].firstColumn = min(extents[last].firstColumn, extent.firstColumn)
-                extents[last].lastColumn = max(extents[last].lastColumn, extent.lastColumn)
-                extents[last].firstRow = min(extents[last].firstRow, extent.firstRow)
-                extents[last].lastRow = max(extents[last].lastRow, extent.lastRow)
+            // One hand's plateau seen from two of its peaks is still one hand.
+            var merged = false
+            for e in extents.indices where !merged && extents[e].overlaps(extent) {
+                extents[e].merge(extent)
+                merged = true
             }
+            if !merged && !extents.append(extent) { extents[extents.count - 1].merge(extent) }
         }
         guard !extents.isEmpty else { return }
         var index = located.count - 1
@@ -98,19 +111,21 @@ public struct PalmFilter: Sendable {
         return Extent(firstColumn: c - left, lastColumn: c + right, firstRow: r - up, lastRow: r + down, delta: peak.delta)
     }
 
-    /// Nodes from the peak along one direction that stay above half its delta without rising
-    /// more than a tenth of it over the lowest so far (a rise is something else's flank). A
-    /// method, not a closure: a closure would copy the grid onto the controller's stack.
+    /// Nodes from the peak along one direction that stay above half its delta without rising,
+    /// once down its rim (below three quarters of it), more than a tenth of it over the lowest so
+    /// far: a rise there is something else's flank, while on the plateau it is noise. A method,
+    /// not a closure: a closure would copy the grid onto the controller's stack.
     private func reach(from peak: Peak, columnStep: Int, rowStep: Int, in grid: borrowing CountGrid) -> Int {
         let half = peak.delta / 2
         let rise = max(peak.delta / 10, 1)
+        let rim = peak.delta - peak.delta / 4
         var lowest = peak.delta
         var column = peak.column + columnStep
         var row = peak.row + rowStep
         var distance = 0
         while column >= 0, column < grid.columns, row >= 0, row < grid.rows {
             let value = grid[column, row]
-            if value < half || value > lowest &+ rise { break }
+            if value < half || (lowest < rim && value > lowest &+ rise) { break }
             lowest = min(lowest, value)
             distance += 1
             column += columnStep

@@ -5,7 +5,7 @@ import TouchCore
 /// averages the ellipses' covariances, which average orientations correctly too: the mean of
 /// the first scans, then a running mean over `horizon` scans, so a moving finger's shape follows.
 struct ShapeAverage: Sendable {
-    static let horizon: Float = 8
+    static let horizon: Float = 16
 
     private var xx: Float = 0
     private var yy: Float = 0
