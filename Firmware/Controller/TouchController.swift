@@ -16,7 +16,7 @@ public struct TouchController: Sendable {
     /// `GestureController`, gestures).
     public var mode: ReportMode = .contacts
     /// The modes `setMode` accepts; gestures only when a `GestureController` runs the recognizers.
-    public internal(set) var supportedModes = ReportModeSet.contacts.union(.heatmap)
+    public internal(set) var supportedModes = ReportModeSet.contacts.union(.heatmap).union(.shapes)
     public private(set) var reportRate: Int
     /// The sequence number the next scan will carry.
     public private(set) var sequence: UInt32 = 0
@@ -111,6 +111,7 @@ public struct TouchController: Sendable {
         link.owe(.info)
         sequence = 0
         mode = .contacts
+        link.sendsShapes = false
         reportRate = board.reportRate
         scheduleStart = nextScanTime
         scheduledScans = 0

@@ -41,12 +41,16 @@ struct MonitorCommand: ParsableCommand {
     @Option(name: .customLong("contacts-from"), help: "controller (its contact reports) or heatmap (the host finds contacts in raw heatmaps).")
     var contactsFrom: String = "controller"
 
+    @Option(help: "suppress (default: palms are no touches, a palm status says where) or report (palms are touches with \"palm\": true).")
+    var palms: String = "suppress"
+
     @OptionGroup var live: LiveOptions
 
     @OptionGroup var screenOptions: ScreenOptions
 
     func validate() throws {
         do { _ = try RecognizerSelection.parse(recognizers) } catch { throw ValidationError("--recognizers: \(error)") }
+        if PalmPolicy(name: palms) == nil { throw ValidationError("--palms is suppress or report, not '\(palms)'") }
         if let mode, !DeviceSession.reportModeNames.contains(mode) {
             throw ValidationError("--mode: expected one of \(DeviceSession.reportModeNames.joined(separator: ", ")), not '\(mode)'")
         }
@@ -112,14 +116,18 @@ struct MonitorCommand: ParsableCommand {
     func openSession(selection: RecognizerSelection, sink: @escaping (HostEvent) -> Void) throws -> DeviceSession {
         let fromHeatmaps = contactsFrom == "heatmap"
         let screen = try screenOptions.setting()
+        let palmPolicy = PalmPolicy(name: palms) ?? .suppress
         let session = DeviceSession(link: try LinkOpener.open(port, baud: live.baud), sink: sink) { info, sink in
-            guard fromHeatmaps else { return HostStack.pipeline(recognizers: selection, for: info, screen: screen, sink: sink) }
+            guard fromHeatmaps else {
+                return HostStack.pipeline(recognizers: selection, for: info, screen: screen, palms: palmPolicy, sink: sink)
+            }
             // The tracker follows the heatmaps' slower rate, or its report timeout would end touches between them.
             let size = info.panelSize
             return HostStack.pipeline(
                 recognizers: selection,
                 tracker: info.trackerConfiguration(
-                    reportRateHz: HeatmapContactFinder(for: info)?.heatmapRate(reportRate: Int(info.reportRate)) ?? max(Int(info.reportRate), 1)),
+                    reportRateHz: HeatmapContactFinder(for: info)?.heatmapRate(reportRate: Int(info.reportRate)) ?? max(Int(info.reportRate), 1)
+                ).with(palms: palmPolicy),
                 panel: PanelSize(width: size.x, height: size.y), screen: screen, sink: sink)
         }
         // Only a controller asked to recognize numbers gestures as the kiosk set; a bridge's events pass as they are.

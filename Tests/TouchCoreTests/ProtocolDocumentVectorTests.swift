@@ -23,6 +23,14 @@ import TouchCore
         twoContacts.contacts.append(WireContact(id: 4, state: .move, x: 4095, y: 0, amplitude: 255))
         var heatmap = HeatmapSlice(sequence: 7, timestamp: 1000, totalRows: 18, firstRow: 4, rowCount: 2, columns: 3)
         for value: Int16 in [0, 1, -1, 300, -300, 32767] { heatmap.values.append(value) }
+        var shaped = ContactReport(sequence: 5, timestamp: 16000, isShaped: true)
+        shaped.contacts.append(
+            WireContact(
+                id: 2, state: .down, x: 1200, y: 800, amplitude: 90, shape: WireShape(major: 18, minor: 17, orientation: 30)))
+        shaped.contacts.append(
+            WireContact(
+                id: 5, state: .move, x: 2000, y: 1000, amplitude: 140,
+                shape: WireShape(major: 200, minor: 160, orientation: 0, flags: WireShape.palmFlag)))
         return [
             "info": .device(.info(ProtocolSamples.info)),
             "contacts-empty": .device(.contacts(ContactReport(sequence: 1, timestamp: 16000))),
@@ -50,6 +58,23 @@ import TouchCore
                     requestId: 7,
                     command: .stimulus(FingerStimulus(finger: 1, action: .down, position: PanelPoint(x: 120, y: 80.5))))),
             "inject-faults": .command(CommandFrame(requestId: 255, command: .injectFaults(ProtocolSamples.faults))),
+            "shaped-contacts": .device(.contacts(shaped)),
+            "status-palm": .device(.status(DeviceStatus(timestamp: 2_000_000, kind: .palmBegan, count: 1000 | 900 << 16))),
+            "stimulus-sized": .command(
+                CommandFrame(
+                    requestId: 8,
+                    command: .stimulus(
+                        FingerStimulus(
+                            finger: 1, action: .down, position: PanelPoint(x: 120, y: 80.5),
+                            shape: ContactShape(major: 16, minor: 8, orientation: 30))))),
+            "stimulus-palm": .command(
+                CommandFrame(
+                    requestId: 9,
+                    command: .stimulus(
+                        FingerStimulus(
+                            finger: 2, action: .down, position: PanelPoint(x: 100, y: 90),
+                            shape: ContactShape(major: 100, minor: 80, orientation: 0), isPalm: true)))),
+            "set-contact-shapes": .command(CommandFrame(requestId: 10, command: .setContactShapes(true))),
         ]
     }()
 

@@ -40,10 +40,16 @@ public struct SimulatedPanel: AnalogFrontEnd, Sendable {
         case .down, .move:
             for i in fingers.indices where fingers[i].finger == stimulus.finger {
                 fingers[i].position = stimulus.position
+                if stimulus.shape.isKnown || stimulus.isPalm {
+                    fingers[i].footprint = WireShape(stimulus.shape, isPalm: stimulus.isPalm)
+                }
                 return
             }
             // A move for a finger that is not down puts it down: a forgiving script player.
-            fingers.append(SimulatedFinger(finger: stimulus.finger, position: stimulus.position))
+            fingers.append(
+                SimulatedFinger(
+                    finger: stimulus.finger, position: stimulus.position,
+                    footprint: stimulus.shape.isKnown || stimulus.isPalm ? WireShape(stimulus.shape, isPalm: stimulus.isPalm) : .unknown))
         case .up:
             for i in fingers.indices where fingers[i].finger == stimulus.finger {
                 fingers.remove(at: i)
@@ -59,7 +65,13 @@ public struct SimulatedPanel: AnalogFrontEnd, Sendable {
         renderBackground(into: &counts)
         let amplitude = board.fingerAmplitude * fingerStrength
         if amplitude > 0 {
-            for i in fingers.indices { render(fingers[i].position, amplitude: amplitude, into: &counts) }
+            for i in fingers.indices {
+                if fingers[i].hasOwnShape {
+                    ContactFootprint.render(fingers[i], board: board, amplitude: amplitude, into: &counts)
+                } else {
+                    render(fingers[i].position, amplitude: amplitude, into: &counts)
+                }
+            }
         }
     }
 

@@ -14,6 +14,8 @@ public struct LinkState: Sendable {
     var scansUntilHeatmap = 0
     /// Set by a one-shot `dropLink` fault; the host side of the emulator closes and reopens the link.
     var linkDropRequested = false
+    /// The host asked for shaped contact reports (`setContactShapes`): until a reset.
+    public var sendsShapes = false
 
     public init() {}
 

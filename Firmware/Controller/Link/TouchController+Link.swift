@@ -116,6 +116,9 @@ extension TouchController {
             }
             link.owe(reply(.accepted))
             if faults.resetController { reset() }
+        case .setContactShapes(let on):
+            link.sendsShapes = on
+            link.owe(reply(.accepted))
         }
     }
 
@@ -142,13 +145,15 @@ extension TouchController {
         let sequence = UInt16(truncatingIfNeeded: result.sequence)
         let timestamp = UInt32(truncatingIfNeeded: result.timestamp)
         if mode == .contacts || mode == .both {
-            var report = ContactReport(sequence: sequence, timestamp: timestamp)
-            for i in result.contacts.indices {
+            // A host that did not ask for shapes cannot tell a palm from a finger: it never sees one.
+            var report = ContactReport(sequence: sequence, timestamp: timestamp, isShaped: link.sendsShapes)
+            for i in result.contacts.indices where link.sendsShapes || !result.contacts[i].isPalm {
                 let contact = result.contacts[i]
                 report.contacts.append(
                     WireContact(
                         id: contact.id, state: contact.state, x: contact.x, y: contact.y,
-                        amplitude: TouchController.wireAmplitude(contact.amplitude)))
+                        amplitude: TouchController.wireAmplitude(contact.amplitude),
+                        shape: link.sendsShapes ? contact.shape : .unknown))
             }
             FrameEncoder.encode(.contacts(report), to: &output)
         }

@@ -11,9 +11,11 @@ public struct ContactTracker: Sendable {
         var position: PanelPoint
         var delta: Int16
         var isNew: Bool
+        var shape: WireShape
+        var averageShape = ShapeAverage()
     }
 
-    private static let noContact = Contact(id: 0, position: .zero, delta: 0, isNew: false)
+    private static let noContact = Contact(id: 0, position: .zero, delta: 0, isNew: false, shape: .unknown)
 
     private var contacts: InlineList<20, Contact>
     private var ids: ContactIdAllocator
@@ -75,6 +77,10 @@ public struct ContactTracker: Sendable {
             contacts[bestContact].position = peaks[bestPeak].position
             contacts[bestContact].delta = peaks[bestPeak].delta
             contacts[bestContact].isNew = false
+            // Once a palm, a palm until it lifts: a hand landing or leaving must not pass for fingers.
+            let wasPalm = contacts[bestContact].shape.isPalm
+            contacts[bestContact].shape = contacts[bestContact].averageShape.add(peaks[bestPeak].shape)
+            if wasPalm { contacts[bestContact].shape.flags |= WireShape.palmFlag }
             for c in contacts.indices where matchedContacts & (1 << UInt32(c)) == 0 && Int(nearestPeak[c]) == bestPeak {
                 (nearestPeak[c], nearestDistance[c]) = Self.nearest(
                     to: contacts[c].position, among: &peaks, claimed: claimedPeaks, within: maxJumpSquared)
@@ -107,7 +113,10 @@ public struct ContactTracker: Sendable {
                 result.droppedContacts += 1
                 continue
             }
-            contacts.append(Contact(id: id, position: confirmed[p].position, delta: confirmed[p].delta, isNew: true))
+            var contact = Contact(
+                id: id, position: confirmed[p].position, delta: confirmed[p].delta, isNew: true, shape: confirmed[p].shape)
+            contact.shape = contact.averageShape.add(confirmed[p].shape)
+            contacts.append(contact)
         }
         for l in lifted.indices { ids.release(lifted[l].id) }
 
@@ -147,6 +156,7 @@ public struct ContactTracker: Sendable {
     private func scanContact(_ contact: Contact, state: ContactState) -> ScanContact {
         ScanContact(
             id: contact.id, state: state, x: board.deviceX(millimetres: contact.position.x),
-            y: board.deviceY(millimetres: contact.position.y), amplitude: UInt16(max(0, contact.delta)))
+            y: board.deviceY(millimetres: contact.position.y), amplitude: UInt16(max(0, contact.delta)),
+            shape: contact.shape)
     }
 }

@@ -4,10 +4,14 @@ import TouchCore
 public struct LocatedPeak: Equatable, Sendable {
     public var position: PanelPoint
     public var delta: Int16
+    /// The contact's ellipse (`ContactShapeMeter`) and whether it is a palm (`PalmFilter`), in the
+    /// wire's 4 bytes: 32 of these live in each of the scan's peak lists.
+    public var shape: WireShape
 
-    public init(position: PanelPoint, delta: Int16) {
+    public init(position: PanelPoint, delta: Int16, shape: WireShape = .unknown) {
         self.position = position
         self.delta = delta
+        self.shape = shape
     }
 
     public static let placeholder = LocatedPeak(position: .zero, delta: 0)

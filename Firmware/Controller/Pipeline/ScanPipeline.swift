@@ -9,6 +9,8 @@ public struct ScanPipeline: Sendable {
     public var settings: ScanSettings
     public private(set) var baseline = BaselineTracker()
     private let interpolator: CentroidInterpolator
+    private let shapeMeter: ContactShapeMeter
+    private let palmFilter: PalmFilter
     private var tracker: ContactTracker
     private var peaks = PeakList(filler: .placeholder)
     private var located = LocatedPeakList(filler: .placeholder)
@@ -20,6 +22,8 @@ public struct ScanPipeline: Sendable {
         self.board = board
         settings = ScanSettings(board: board)
         interpolator = CentroidInterpolator(board: board)
+        shapeMeter = ContactShapeMeter(board: board)
+        palmFilter = PalmFilter(board: board)
         tracker = ContactTracker(board: board)
         noiseGate = NoiseGate(board: board, settings: settings)
     }
@@ -46,13 +50,17 @@ public struct ScanPipeline: Sendable {
         let reachY = Int(2.5 * board.touchProfileSigma / board.nodePitchY) + 1
         for i in peaks.indices {
             let peak = peaks[i]
-            located.append(LocatedPeak(position: interpolator.locate(peak, in: counts), delta: peak.delta))
+            located.append(
+                LocatedPeak(
+                    position: interpolator.locate(peak, in: counts), delta: peak.delta,
+                    shape: WireShape(shapeMeter.measure(peak, in: counts))))
             // Around this scan's peaks, skirt nodes included, the baseline holds still next scan.
             baseline.hold(
                 NodeRegion(
                     firstColumn: peak.column - reachX, lastColumn: peak.column + reachX,
                     firstRow: peak.row - reachY, lastRow: peak.row + reachY))
         }
+        palmFilter.apply(peaks: &peaks, located: &located, in: counts)
         tracker.update(located, settings: settings, noise: noise, result: &result)
         return result
     }

@@ -12,7 +12,7 @@ extension ScanResult {
                 ReportedContact(
                     controllerId: contact.id, state: contact.state,
                     position: PanelPoint(x: board.millimetresX(device: contact.x), y: board.millimetresY(device: contact.y)),
-                    amplitude: contact.amplitude))
+                    amplitude: contact.amplitude, shape: contact.shape.contactShape, isPalm: contact.isPalm))
         }
         return frame
     }

@@ -10,14 +10,19 @@ public struct ScanContact: Equatable, Sendable {
     public var y: UInt16
     /// Peak delta, counts.
     public var amplitude: UInt16
+    /// The contact's ellipse and palm flag, as the shaped report sends them.
+    public var shape: WireShape
 
-    public init(id: UInt8, state: ContactState, x: UInt16, y: UInt16, amplitude: UInt16) {
+    public init(id: UInt8, state: ContactState, x: UInt16, y: UInt16, amplitude: UInt16, shape: WireShape = .unknown) {
         self.id = id
         self.state = state
         self.x = x
         self.y = y
         self.amplitude = amplitude
+        self.shape = shape
     }
+
+    public var isPalm: Bool { shape.isPalm }
 
     public static let placeholder = ScanContact(id: 0, state: .up, x: 0, y: 0, amplitude: 0)
 }

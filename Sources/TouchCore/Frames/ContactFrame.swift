@@ -14,12 +14,21 @@ public struct ReportedContact: Equatable, Sendable {
     public var position: PanelPoint
     /// Signal strength or contact size in the controller's units; 0 when unknown.
     public var amplitude: UInt16
+    /// The contact's ellipse where the source measures it.
+    public var shape: ContactShape
+    /// The source judged the contact a palm (far larger than a finger): see `PalmGate`.
+    public var isPalm: Bool
 
-    public init(controllerId: UInt8?, state: ContactState, position: PanelPoint, amplitude: UInt16 = 0) {
+    public init(
+        controllerId: UInt8?, state: ContactState, position: PanelPoint, amplitude: UInt16 = 0,
+        shape: ContactShape = .unknown, isPalm: Bool = false
+    ) {
         self.controllerId = controllerId
         self.state = state
         self.position = position
         self.amplitude = amplitude
+        self.shape = shape
+        self.isPalm = isPalm
     }
 
     public static let placeholder = ReportedContact(controllerId: nil, state: .up, position: .zero)

@@ -13,10 +13,18 @@ public struct FingerStimulus: Equatable, Sendable {
     public var finger: UInt8
     public var action: FingerAction
     public var position: PanelPoint
+    /// The contact's footprint (`size` in a touch script); `.unknown` for the board's own finger.
+    public var shape: ContactShape
+    /// A resting hand's flat contact (a script's `palm`) rather than a fingertip.
+    public var isPalm: Bool
 
-    public init(finger: UInt8, action: FingerAction, position: PanelPoint) {
+    public init(
+        finger: UInt8, action: FingerAction, position: PanelPoint, shape: ContactShape = .unknown, isPalm: Bool = false
+    ) {
         self.finger = finger
         self.action = action
         self.position = position
+        self.shape = shape
+        self.isPalm = isPalm
     }
 }

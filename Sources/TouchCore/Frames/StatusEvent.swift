@@ -20,17 +20,24 @@ public enum StatusKind: UInt8, Sendable {
     /// `count` messages carried values the device could not mean (a position or value that is not
     /// a finite number in range) and were ignored.
     case rejected = 9
+    /// A palm came down at `position` (`PalmGate`): suppressed, or passed through flagged.
+    case palmBegan = 10
+    /// The palm that came down at `position` lifted.
+    case palmEnded = 11
 }
 
 public struct StatusEvent: Equatable, Sendable {
     public var kind: StatusKind
     public var timestamp: Microseconds
     public var count: UInt32
+    /// Where it happened, for statuses about a place on the panel (a palm); zero otherwise.
+    public var position: PanelPoint
 
-    public init(kind: StatusKind, timestamp: Microseconds, count: UInt32 = 0) {
+    public init(kind: StatusKind, timestamp: Microseconds, count: UInt32 = 0, position: PanelPoint = .zero) {
         self.kind = kind
         self.timestamp = timestamp
         self.count = count
+        self.position = position
     }
 
     public static let placeholder = StatusEvent(kind: .resync, timestamp: 0)

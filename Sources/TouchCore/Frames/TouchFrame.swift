@@ -21,6 +21,10 @@ public struct TrackedTouch: Equatable, Sendable {
     public var startPosition: PanelPoint
     public var startTime: Microseconds
     public var amplitude: UInt16
+    /// The contact's ellipse, as last reported (`ContactShape.unknown` when the source has none).
+    public var shape: ContactShape = .unknown
+    /// A palm passed through (`PalmPolicy.report`); suppressed palms never become touches.
+    public var isPalm = false
 
     public init(
         trackingId: UInt32, slot: UInt8, phase: TouchPhase, position: PanelPoint,

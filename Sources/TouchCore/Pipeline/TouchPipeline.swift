@@ -13,6 +13,7 @@
 /// pre-specializes for engines without custom recognizers.
 public struct TouchPipeline<Custom: CustomRecognizer> {
     @usableFromInline var trackerState: SlotTracker
+    @usableFromInline var palmGate = PalmGate()
     /// The recognizers; hosts may keep configuring them (regions, options) between steps.
     public var engine: GestureEngine<Custom>
     @usableFromInline var present: Microseconds = 0
@@ -57,6 +58,7 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
         frame.timestamp = now
         var batch = TouchFrameBatch()
         var statuses = StatusList(filler: .placeholder)
+        palmGate.filter(&frame, policy: trackerState.configuration.palms, statuses: &statuses)
         trackerState.track(frame, into: &batch, statuses: &statuses)
         emit(statuses, &output)
         for index in batch.indices { step(batch[index], &output) }
@@ -89,6 +91,9 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
     @inlinable
     public mutating func cancelAll<Output: TouchPipelineOutput>(at time: Microseconds, into output: inout Output) {
         advance(to: time, into: &output)
+        var statuses = StatusList(filler: .placeholder)
+        palmGate.endAll(at: now, statuses: &statuses)
+        emit(statuses, &output)
         var touches = TouchFrame(timestamp: now)
         trackerState.cancelAll(at: now, into: &touches)
         guard !touches.touches.isEmpty else { return }

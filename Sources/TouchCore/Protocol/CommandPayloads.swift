@@ -2,11 +2,14 @@
 
 extension FingerStimulus {
     /// Position in 0.1 mm as UInt16: 0...6553.5 mm, rounded to nearest, negative clamped to 0.
+    /// A sized finger or a palm adds its shape as a `WireShape` (4 bytes); a plain finger sends
+    /// the 6 bytes a device without shapes understands.
     public func write(to frame: inout FrameBuffer) {
         frame.append(finger)
         frame.append(action.rawValue)
         frame.append(Self.decimillimetres(position.x))
         frame.append(Self.decimillimetres(position.y))
+        if shape.isKnown || isPalm { WireShape(shape, isPalm: isPalm).write(to: &frame) }
     }
 
     public init?(reading reader: inout PayloadReader) {
@@ -16,6 +19,11 @@ extension FingerStimulus {
         let y = reader.readUInt16()
         guard !reader.failed else { return nil }
         self.init(finger: finger, action: action, position: PanelPoint(x: Float(Int(x)) / 10, y: Float(Int(y)) / 10))
+        if reader.remaining > 0 {
+            guard let wire = WireShape(reading: &reader) else { return nil }
+            shape = wire.contactShape
+            isPalm = wire.isPalm
+        }
     }
 
     static func decimillimetres(_ millimetres: Float) -> UInt16 {
@@ -66,6 +74,7 @@ extension CommandFrame {
         case .setReportRate(let rate): frame.append(rate)
         case .stimulus(let stimulus): stimulus.write(to: &frame)
         case .injectFaults(let faults): faults.write(to: &frame)
+        case .setContactShapes(let on): frame.append(UInt8(on ? 1 : 0))
         }
     }
 
@@ -84,7 +93,11 @@ extension CommandFrame {
         case .injectFaults:
             guard let faults = FaultSettings(reading: &reader) else { return nil }
             command = .injectFaults(faults)
-        case .info, .contacts, .heatmap, .gesture, .touch, .status, .reply: return nil
+        case .setContactShapes:
+            let on = reader.readUInt8()
+            guard on <= 1 else { return nil }
+            command = .setContactShapes(on == 1)
+        case .info, .contacts, .heatmap, .gesture, .touch, .status, .reply, .shapedContacts: return nil
         }
         guard reader.isCompleteAndExact else { return nil }
         self.init(requestId: requestId, command: command)

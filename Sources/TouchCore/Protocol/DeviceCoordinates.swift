@@ -40,7 +40,7 @@ extension WireContact {
     public func reportedContact(on info: DeviceInfo) -> ReportedContact {
         ReportedContact(
             controllerId: id, state: state, position: info.millimetres(x: min(x, info.maxX), y: min(y, info.maxY)),
-            amplitude: UInt16(amplitude))
+            amplitude: UInt16(amplitude), shape: shape.contactShape, isPalm: shape.isPalm)
     }
 }
 

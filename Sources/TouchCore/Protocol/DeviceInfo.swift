@@ -17,6 +17,10 @@ public struct ReportModeSet: Equatable, Sendable {
     public static let contacts = ReportModeSet(rawValue: 0x01)
     public static let heatmap = ReportModeSet(rawValue: 0x02)
     public static let gestures = ReportModeSet(rawValue: 0x04)
+    /// Not a mode: the device sends shaped contact reports (0x08) when asked (`setContactShapes`).
+    public static let shapes = ReportModeSet(rawValue: 0x08)
+
+    public func contains(_ other: ReportModeSet) -> Bool { rawValue & other.rawValue == other.rawValue }
 
     public func union(_ other: ReportModeSet) -> ReportModeSet { ReportModeSet(rawValue: rawValue | other.rawValue) }
 

@@ -11,7 +11,7 @@ public enum DeviceMessage: Equatable, Sendable {
     public var frameType: FrameType {
         switch self {
         case .info: .info
-        case .contacts: .contacts
+        case .contacts(let report): report.isShaped ? .shapedContacts : .contacts
         case .heatmap: .heatmap
         case .gesture: .gesture
         case .touch: .touch

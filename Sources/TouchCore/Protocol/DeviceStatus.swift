@@ -18,6 +18,9 @@ public enum DeviceStatusKind: UInt8, Sendable {
     case duplicateContact = 19
     case reportTimeout = 20
     case rejected = 21
+    /// A bridge's palm statuses: `count` packs the position, x in 0.1 mm in bits 0-15, y in 16-31.
+    case palmBegan = 22
+    case palmEnded = 23
 }
 
 public struct DeviceStatus: Equatable, Sendable {

@@ -60,12 +60,14 @@ public struct FrameDecoder: Sendable {
         switch frame.type {
         case .info: return DeviceInfo(reading: &reader).map { .info($0) }
         case .contacts: return ContactReport(reading: &reader).map { .contacts($0) }
+        case .shapedContacts: return ContactReport(reading: &reader, shaped: true).map { .contacts($0) }
         case .heatmap: return HeatmapSlice(reading: &reader).map { .heatmap($0) }
         case .gesture: return GestureEvent(reading: &reader).map { .gesture($0) }
         case .touch: return TouchEventRecord(reading: &reader).map { .touch($0) }
         case .status: return DeviceStatus(reading: &reader).map { .status($0) }
         case .reply: return CommandReply(reading: &reader).map { .reply($0) }
-        case .getInfo, .setMode, .setReportRate, .recalibrate, .reset, .stimulus, .injectFaults: return nil
+        case .getInfo, .setMode, .setReportRate, .recalibrate, .reset, .stimulus, .injectFaults, .setContactShapes:
+            return nil
         }
     }
 

@@ -9,6 +9,9 @@ public enum HostCommand: Equatable, Sendable {
     /// Finger-level input for an emulated panel; positions travel in 0.1 mm.
     case stimulus(FingerStimulus)
     case injectFaults(FaultSettings)
+    /// Asks for shaped contact reports (0x08) instead of plain ones, or back; only for a device
+    /// whose info lists `ReportModeSet.shapes`.
+    case setContactShapes(Bool)
 
     public var frameType: FrameType {
         switch self {
@@ -19,6 +22,7 @@ public enum HostCommand: Equatable, Sendable {
         case .reset: .reset
         case .stimulus: .stimulus
         case .injectFaults: .injectFaults
+        case .setContactShapes: .setContactShapes
         }
     }
 }

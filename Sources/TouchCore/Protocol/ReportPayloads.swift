@@ -75,27 +75,55 @@ extension WireContact {
 extension ContactReport {
     public static let headerLength = 6
     public static let bytesPerContact = 5
+    /// A shaped report's contact: the 5 bytes of a plain one, then its `WireShape`.
+    public static let bytesPerShapedContact = 9
 
     public func write(to frame: inout FrameBuffer) {
         frame.append(sequence)
         frame.append(timestamp)
-        for index in contacts.indices { contacts[index].write(to: &frame) }
+        for index in contacts.indices {
+            contacts[index].write(to: &frame)
+            if isShaped { contacts[index].shape.write(to: &frame) }
+        }
     }
 
-    /// The contact count is not sent: it is (payload length - 6) / 5.
-    public init?(reading reader: inout PayloadReader) {
+    /// The contact count is not sent: it is (payload length - 6) / 5, or / 9 when `shaped`.
+    public init?(reading reader: inout PayloadReader, shaped: Bool = false) {
         let sequence = reader.readUInt16()
         let timestamp = reader.readUInt32()
         let contactBytes = reader.remaining
-        guard !reader.failed, contactBytes % Self.bytesPerContact == 0,
-            contactBytes / Self.bytesPerContact <= TouchLimits.maxContacts
+        let stride = shaped ? Self.bytesPerShapedContact : Self.bytesPerContact
+        guard !reader.failed, contactBytes % stride == 0, contactBytes / stride <= TouchLimits.maxContacts
         else { return nil }
-        self.init(sequence: sequence, timestamp: timestamp)
-        for _ in 0..<contactBytes / Self.bytesPerContact {
-            guard let contact = WireContact(reading: &reader) else { return nil }
+        self.init(sequence: sequence, timestamp: timestamp, isShaped: shaped)
+        for _ in 0..<contactBytes / stride {
+            guard var contact = WireContact(reading: &reader) else { return nil }
+            if shaped {
+                guard let shape = WireShape(reading: &reader) else { return nil }
+                contact.shape = shape
+            }
             contacts.append(contact)
         }
         guard reader.isCompleteAndExact else { return nil }
+    }
+}
+
+extension WireShape {
+    public func write(to frame: inout FrameBuffer) {
+        frame.append(major)
+        frame.append(minor)
+        frame.append(orientation)
+        frame.append(flags)
+    }
+
+    /// Orientations above 179 and flags other than bit 0 are malformed.
+    public init?(reading reader: inout PayloadReader) {
+        let major = reader.readUInt8()
+        let minor = reader.readUInt8()
+        let orientation = reader.readUInt8()
+        let flags = reader.readUInt8()
+        guard !reader.failed, orientation < 180, flags & ~WireShape.palmFlag == 0 else { return nil }
+        self.init(major: major, minor: minor, orientation: orientation, flags: flags)
     }
 }
 

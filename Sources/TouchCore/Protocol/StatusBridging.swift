@@ -17,6 +17,11 @@ extension StatusEvent {
         case .duplicateContact: kind = .duplicateContact
         case .reportTimeout: kind = .reportTimeout
         case .rejected: kind = .rejected
+        case .palmBegan, .palmEnded:
+            let position = PanelPoint(
+                x: Float(Int(status.count & 0xFFFF)) / 10, y: Float(Int(status.count >> 16)) / 10)
+            self.init(kind: status.kind == .palmBegan ? .palmBegan : .palmEnded, timestamp: timestamp, position: position)
+            return
         }
         self.init(kind: kind, timestamp: timestamp, count: status.count)
     }
@@ -38,6 +43,13 @@ extension DeviceStatus {
         case .reportTimeout: kind = .reportTimeout
         case .recalibrated: kind = .recalibrated
         case .rejected: kind = .rejected
+        case .palmBegan, .palmEnded:
+            let packed = UInt32(FingerStimulus.decimillimetres(event.position.x))
+                | UInt32(FingerStimulus.decimillimetres(event.position.y)) << 16
+            self.init(
+                timestamp: UInt32(truncatingIfNeeded: event.timestamp), kind: event.kind == .palmBegan ? .palmBegan : .palmEnded,
+                count: packed)
+            return
         }
         self.init(timestamp: UInt32(truncatingIfNeeded: event.timestamp), kind: kind, count: event.count)
     }

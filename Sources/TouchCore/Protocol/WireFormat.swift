@@ -24,6 +24,8 @@ public enum FrameType: UInt8, Sendable {
     case touch = 0x05
     case status = 0x06
     case reply = 0x07
+    /// A contact report with each contact's shape, sent instead of 0x02 once the host asks.
+    case shapedContacts = 0x08
 
     case getInfo = 0x81
     case setMode = 0x82
@@ -32,6 +34,7 @@ public enum FrameType: UInt8, Sendable {
     case reset = 0x85
     case stimulus = 0x86
     case injectFaults = 0x87
+    case setContactShapes = 0x88
 
     public var isCommand: Bool { rawValue & 0x80 != 0 }
 }

@@ -32,6 +32,8 @@ public struct TrackerConfiguration: Sendable {
     public var sequenceBits: Int
     /// What the report timeout does to live touches, if anything.
     public var silence: SilenceRule
+    /// What becomes of contacts the source flags as palms (`PalmGate`): suppressed by default.
+    public var palms: PalmPolicy = .suppress
 
     /// - Parameters:
     ///   - capacity: default `TouchLimits.maxContacts` (20).
@@ -71,6 +73,14 @@ public struct TrackerConfiguration: Sendable {
             capacity: capacity, reportRateHz: reportRateHz, lostLiftDistance: lostLiftDistance,
             staleGap: staleGap, anonymousGate: anonymousGate, reportTimeoutIntervals: reportTimeoutIntervals,
             minimumReportTimeout: minimumReportTimeout, sequenceBits: sequenceBits, silence: silence)
+            .with(palms: palms)
+    }
+
+    /// The same settings with palms handled by `policy`.
+    public func with(palms policy: PalmPolicy) -> TrackerConfiguration {
+        var copy = self
+        copy.palms = policy
+        return copy
     }
 
     /// An event-driven source's settings: silence holds touches, and ids are the source's own

@@ -19,6 +19,8 @@ struct TrackerSlot: Sendable {
     var previousPosition = PanelPoint.zero
     var previousSeen: Microseconds = 0
     var amplitude: UInt16 = 0
+    var shape = ContactShape.unknown
+    var isPalm = false
 
     // Per report.
     var seen = false
@@ -46,6 +48,8 @@ struct TrackerSlot: Sendable {
         lastSeen = time
         previousSeen = time
         amplitude = contact.amplitude
+        shape = contact.shape
+        isPalm = contact.isPalm
         seen = true
         change = .began
     }
@@ -57,6 +61,8 @@ struct TrackerSlot: Sendable {
         position = contact.position
         lastSeen = time
         amplitude = contact.amplitude
+        shape = contact.shape
+        isPalm = contact.isPalm
         seen = true
     }
 
@@ -70,9 +76,12 @@ struct TrackerSlot: Sendable {
     }
 
     func snapshot(slot: Int, phase: TouchPhase) -> TrackedTouch {
-        TrackedTouch(
+        var touch = TrackedTouch(
             trackingId: trackingId, slot: UInt8(truncatingIfNeeded: slot), phase: phase, position: position,
             startPosition: startPosition, startTime: startTime, amplitude: amplitude)
+        touch.shape = shape
+        touch.isPalm = isPalm
+        return touch
     }
 
     var livePhase: TouchPhase {

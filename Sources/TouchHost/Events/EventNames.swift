@@ -81,6 +81,7 @@ extension StatusKind {
         case .reportTimeout: "report-timeout"
         case .recalibrated: "recalibrated"
         case .rejected: "rejected"
+        case .palmBegan, .palmEnded: "palm"
         }
     }
 }

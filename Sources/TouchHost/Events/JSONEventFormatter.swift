@@ -33,6 +33,8 @@ public struct JSONEventFormatter: Sendable {
             fields.raw("x", millimetres(touch.position.x))
             fields.raw("y", millimetres(touch.position.y))
             addPosition(on: screen, to: &fields)
+            addShape(touch.shape, to: &fields)
+            if touch.isPalm { fields.raw("palm", "true") }
         case .gesture(let gesture, let screen):
             fields.string("type", "gesture")
             fields.raw("t", milliseconds(gesture.timestamp))
@@ -48,7 +50,13 @@ public struct JSONEventFormatter: Sendable {
             fields.string("type", "status")
             fields.raw("t", milliseconds(status.timestamp))
             fields.string("event", status.kind.jsonName)
-            fields.raw("count", String(status.count))
+            if status.kind == .palmBegan || status.kind == .palmEnded {
+                fields.string("phase", status.kind == .palmBegan ? "began" : "ended")
+                fields.raw("x", millimetres(status.position.x))
+                fields.raw("y", millimetres(status.position.y))
+            } else {
+                fields.raw("count", String(status.count))
+            }
             if status.kind == .disconnected, let link {
                 fields.string("port", link.port)
                 fields.string("cause", link.cause)
@@ -71,6 +79,14 @@ public struct JSONEventFormatter: Sendable {
         guard let screen else { return }
         fields.raw("sx", pixels(screen.point.x))
         fields.raw("sy", pixels(screen.point.y))
+    }
+
+    /// `major`, `minor` (mm) and `orientation` (degrees): the contact's ellipse, where the source knows it.
+    private func addShape(_ shape: ContactShape, to fields: inout JSONFields) {
+        guard shape.isKnown else { return }
+        fields.raw("major", millimetres(shape.major))
+        fields.raw("minor", millimetres(shape.minor))
+        fields.raw("orientation", DecimalText.format(shape.orientation, places: 1))
     }
 
     private func addValues(of gesture: GestureEvent, screen: ScreenPlacement?, to fields: inout JSONFields) {

@@ -10,6 +10,8 @@ public struct HeatmapContactFinder {
     public let board: BoardDefinition
     private let settings: ScanSettings
     private let interpolator: CentroidInterpolator
+    private let shapeMeter: ContactShapeMeter
+    private let palmFilter: PalmFilter
     private var tracker: ContactTracker
     private var noiseGate: NoiseGate
     private var grid: CountGrid
@@ -24,6 +26,8 @@ public struct HeatmapContactFinder {
         self.board = board
         settings = ScanSettings(board: board)
         interpolator = CentroidInterpolator(board: board)
+        shapeMeter = ContactShapeMeter(board: board)
+        palmFilter = PalmFilter(board: board)
         tracker = ContactTracker(board: board)
         noiseGate = NoiseGate(board: board, settings: settings)
         grid = CountGrid(columns: board.columns, rows: board.rows)
@@ -87,8 +91,12 @@ public struct HeatmapContactFinder {
         PeakDetector.findPeaks(in: grid, threshold: noise.peakThreshold, into: &peaks)
         located.removeAll()
         for i in peaks.indices {
-            located.append(LocatedPeak(position: interpolator.locate(peaks[i], in: grid), delta: peaks[i].delta))
+            located.append(
+                LocatedPeak(
+                    position: interpolator.locate(peaks[i], in: grid), delta: peaks[i].delta,
+                    shape: WireShape(shapeMeter.measure(peaks[i], in: grid))))
         }
+        palmFilter.apply(peaks: &peaks, located: &located, in: grid)
         var result = ScanResult(timestamp: time, sequence: sequence)
         tracker.update(located, settings: settings, noise: noise, result: &result)
         var frame = result.contactFrame(on: board)

@@ -11,6 +11,9 @@ struct EvemuEvent: Sendable {
     static let absX = 0x00
     static let absY = 0x01
     static let absMTSlot = 0x2f
+    static let absMTTouchMajor = 0x30
+    static let absMTTouchMinor = 0x31
+    static let absMTOrientation = 0x34
     static let absMTPositionX = 0x35
     static let absMTPositionY = 0x36
     static let absMTTrackingId = 0x39

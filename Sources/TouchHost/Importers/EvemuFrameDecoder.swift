@@ -26,6 +26,10 @@ struct EvemuFrameDecoder {
         var trackingId = -1
         var x = 0
         var y = 0
+        /// ABS_MT_TOUCH_MAJOR, _MINOR, _ORIENTATION as last reported; nil until they are.
+        var major: Int?
+        var minor: Int?
+        var orientation = 0
     }
 
     /// One `SYN_MT_REPORT` block of protocol A.
@@ -138,6 +142,18 @@ struct EvemuFrameDecoder {
                 slots[currentSlot] = slot
                 latestX = event.value
             }
+        case (EvemuEvent.absType, EvemuEvent.absMTTouchMajor) where protocolKind == .slots:
+            var slot = slots[currentSlot] ?? freshSlot(currentSlot)
+            slot.major = event.value
+            slots[currentSlot] = slot
+        case (EvemuEvent.absType, EvemuEvent.absMTTouchMinor) where protocolKind == .slots:
+            var slot = slots[currentSlot] ?? freshSlot(currentSlot)
+            slot.minor = event.value
+            slots[currentSlot] = slot
+        case (EvemuEvent.absType, EvemuEvent.absMTOrientation) where protocolKind == .slots:
+            var slot = slots[currentSlot] ?? freshSlot(currentSlot)
+            slot.orientation = event.value
+            slots[currentSlot] = slot
         case (EvemuEvent.absType, EvemuEvent.absMTPositionY):
             if protocolKind == .anonymous {
                 pending.y = event.value
@@ -159,6 +175,12 @@ struct EvemuFrameDecoder {
         return scale.point(x: slot.x, y: slot.y)
     }
 
+    /// A slot's ellipse in mm (`PositionScale.shape`), where the device reports `ABS_MT_TOUCH_MAJOR`.
+    private func slotShape(_ index: Int) -> ContactShape {
+        guard let slot = slots[index], let major = slot.major else { return .unknown }
+        return scale.shape(major: major, minor: slot.minor ?? major, orientation: slot.orientation)
+    }
+
     /// Protocol B: the current slot's tracking id changes.
     private mutating func trackingId(_ value: Int) {
         var slot = slots[currentSlot] ?? freshSlot(currentSlot)
@@ -176,7 +198,7 @@ struct EvemuFrameDecoder {
     private mutating func report(at time: Microseconds) {
         switch protocolKind {
         case .slots:
-            for key in book.liveKeys { book.move(key, to: slotPoint(key)) }
+            for key in book.liveKeys { book.move(key, to: slotPoint(key), shape: slotShape(key)) }
             book.report(at: time, into: &frames)
         case .singleTouch:
             if book.isLive(0) { book.move(0, to: singlePoint) }

@@ -95,6 +95,12 @@ struct PositionScale: Sendable {
         }
         singleX = single(EvemuEvent.absX, x, extent: panel.width)
         singleY = single(EvemuEvent.absY, y, extent: panel.height)
+        if let axis = device.axes[EvemuEvent.absMTTouchMajor], axis.resolution > 0 {
+            shapeMillimetresPerUnit = 1 / Float(axis.resolution)
+        } else {
+            shapeMillimetresPerUnit = (millimetresX * millimetresY).squareRoot()
+        }
+        orientationMaximum = max(device.axes[EvemuEvent.absMTOrientation]?.maximum ?? 0, 0)
     }
 
     /// Furthest from the panel's corner a position may lie, in mm. Devices report a little beyond
@@ -115,6 +121,32 @@ struct PositionScale: Sendable {
         return PanelPoint(
             x: bounded((Float(rawX) - sx.minimum) * sx.millimetresPerUnit),
             y: bounded((Float(rawY) - sy.minimum) * sy.millimetresPerUnit))
+    }
+
+    /// Millimetres per unit of `ABS_MT_TOUCH_MAJOR`/`MINOR`: their own resolution where the device
+    /// gives one, else the position axes' (the kernel gives them in surface units), their geometric mean
+    /// where x and y differ.
+    var shapeMillimetresPerUnit: Float = 0
+    /// `ABS_MT_ORIENTATION`'s maximum: a quarter turn clockwise from north (0 when absent).
+    var orientationMaximum = 0
+
+    /// The contact's ellipse from the kernel's values. evdev's orientation is a signed quarter turn
+    /// clockwise from the y axis (north, up the screen), its maximum meaning along x; ours is
+    /// degrees clockwise from the x axis, so north is 90. Without the axis the ellipse lies along x.
+    func shape(major: Int, minor: Int, orientation: Int) -> ContactShape {
+        let perUnit = shapeMillimetresPerUnit
+        func length(_ value: Int) -> Float { min(max(Float(value) * perUnit, 0), Self.farthest) }
+        var degrees: Float = 0
+        if orientationMaximum > 0 {
+            let quarter = min(max(Float(orientation) / Float(orientationMaximum), -1), 1)
+            degrees = 90 + 90 * quarter
+            if degrees >= 180 { degrees -= 180 }
+        }
+        let a = length(major)
+        let b = length(minor)
+        guard max(a, b) > 0 else { return .unknown }
+        // A device whose minor exceeds its major has the two the other way round.
+        return ContactShape(major: max(a, b), minor: min(a, b), orientation: a >= b ? degrees : (degrees + 90).truncatingRemainder(dividingBy: 180))
     }
 
     /// "340 x 204 mm panel".

@@ -19,6 +19,7 @@ struct EvemuTouchBook {
     private struct Touch {
         var id: UInt8?
         var position: PanelPoint
+        var shape = ContactShape.unknown
         /// Began in the report being assembled.
         var isNew: Bool
     }
@@ -46,8 +47,9 @@ struct EvemuTouchBook {
         finish(key, at: position, replaced: false)
     }
 
-    mutating func move(_ key: Int, to position: PanelPoint) {
+    mutating func move(_ key: Int, to position: PanelPoint, shape: ContactShape = .unknown) {
         live[key]?.position = position
+        live[key]?.shape = shape
     }
 
     func isLive(_ key: Int) -> Bool { live[key] != nil }
@@ -115,6 +117,6 @@ struct EvemuTouchBook {
             frame.droppedContacts += 1
             return
         }
-        frame.add(ReportedContact(controllerId: id, state: state, position: touch.position))
+        frame.add(ReportedContact(controllerId: id, state: state, position: touch.position, shape: touch.shape))
     }
 }

@@ -141,7 +141,8 @@ public struct MonitorState: Sendable {
             rejectedMessages += Int(status.count)
             banners.removeAll { $0.text.hasPrefix(Self.rejectedBanner) }
             announce("\(Self.rejectedBanner) \(rejectedMessages) (values out of range)", now: now)
-        case .resync, .duplicateContact, .recalibrated: break
+        case .palmBegan: announce("PALM at \(Int(status.position.x)), \(Int(status.position.y)) mm - ignored", now: now)
+        case .resync, .duplicateContact, .recalibrated, .palmEnded: break
         }
     }
 }

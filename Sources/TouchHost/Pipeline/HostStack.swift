@@ -14,12 +14,12 @@ public enum HostStack {
 
     /// The pipeline for a streaming controller that described itself with `info`.
     public static func pipeline(
-        recognizers: RecognizerSelection, for info: DeviceInfo, screen: ScreenSetting? = nil,
+        recognizers: RecognizerSelection, for info: DeviceInfo, screen: ScreenSetting? = nil, palms: PalmPolicy = .suppress,
         sink: @escaping (HostEvent) -> Void
     ) -> Pipeline {
         let size = info.panelSize
         return pipeline(
-            recognizers: recognizers, tracker: info.trackerConfiguration(),
+            recognizers: recognizers, tracker: info.trackerConfiguration().with(palms: palms),
             panel: PanelSize(width: size.x, height: size.y), screen: screen, sink: sink)
     }
 }
@@ -29,6 +29,19 @@ extension DeviceInfo {
     /// 1...20), timed by its report rate or by `reportRateHz` where the host chose another.
     public func trackerConfiguration(reportRateHz: Int? = nil) -> TrackerConfiguration {
         TrackerConfiguration(capacity: Int(maxContacts), reportRateHz: reportRateHz ?? max(Int(reportRate), 1))
+    }
+}
+
+extension PalmPolicy {
+    /// The names `--palms` accepts (contracts.md section 7).
+    public static let names = ["suppress", "report"]
+
+    public init?(name: String) {
+        switch name {
+        case "suppress": self = .suppress
+        case "report": self = .report
+        default: return nil
+        }
     }
 }
 

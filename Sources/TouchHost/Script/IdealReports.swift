@@ -83,6 +83,8 @@ struct IdealReporter<Stimuli: IteratorProtocol<TimedStimulus>>: IteratorProtocol
 
     private struct Finger {
         var position: PanelPoint
+        var shape = ContactShape.unknown
+        var isPalm = false
         var reported = false
         var lifted = false
     }
@@ -118,7 +120,8 @@ struct IdealReporter<Stimuli: IteratorProtocol<TimedStimulus>>: IteratorProtocol
             while let stimulus = upcoming?.stimulus, upcoming?.time == time {
                 switch stimulus.action {
                 case .down:
-                    fingers[stimulus.finger] = Finger(position: stimulus.position)
+                    fingers[stimulus.finger] = Finger(
+                        position: stimulus.position, shape: stimulus.shape, isPalm: stimulus.isPalm)
                     order.append(stimulus.finger)
                     changed = true
                 case .move:
@@ -162,7 +165,10 @@ struct IdealReporter<Stimuli: IteratorProtocol<TimedStimulus>>: IteratorProtocol
             } else {
                 state = finger.lifted ? .up : .move
             }
-            frame.add(ReportedContact(controllerId: id, state: state, position: finger.position))
+            // An ideal controller knows the script's sizes and palms exactly.
+            frame.add(
+                ReportedContact(
+                    controllerId: id, state: state, position: finger.position, shape: finger.shape, isPalm: finger.isPalm))
             if state == .up {
                 fingers[id] = nil
             } else {

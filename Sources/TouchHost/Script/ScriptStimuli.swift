@@ -73,10 +73,11 @@ public struct ScriptStimuli: Sequence, Sendable {
             let statements = source.statements
             while nextStatement < statements.count, underway.first.map({ statements[nextStatement].time < $0.time }) ?? true {
                 let item = statements[nextStatement]
-                if let stroke = GestureExpansion.stroke(
+                if var stroke = GestureExpansion.stroke(
                     for: item.statement, at: item.time, order: nextStatement, period: source.period, panel: source.panel,
                     fingers: &fingers)
                 {
+                    stroke.footprint = item.footprint
                     underway.push(stroke)
                 }
                 nextStatement += 1
@@ -175,6 +176,8 @@ struct Stroke {
     private let single: FingerStimulus?
     private var phase: Phase
     private var finger = 0
+    /// What the stroke's fingers put on the panel.
+    var footprint = Footprint.boardFinger
     /// When the next action happens.
     private(set) var time: Microseconds
 
@@ -222,7 +225,11 @@ struct Stroke {
         case .up:
             stimulus = FingerStimulus(finger: fingers[finger], action: .up, position: shape.position(finger, 1))
         }
-        let timed = TimedStimulus(time: time, stimulus: stimulus)
+        var timed = TimedStimulus(time: time, stimulus: stimulus)
+        if timed.stimulus.action != .liftAll {
+            timed.stimulus.shape = footprint.shape
+            timed.stimulus.isPalm = footprint.isPalm
+        }
         finger += 1
         if finger == fingers.count {
             finger = 0

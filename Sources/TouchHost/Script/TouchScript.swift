@@ -43,12 +43,30 @@ public struct TimedStatement: Sendable {
     /// 1-based line in the source, for errors found after parsing.
     public var line: Int
     public var statement: ScriptStatement
+    /// The contact a finger statement's fingers make (`size D`, `size W by H angle A`), or a
+    /// palm's (`palm at X Y size W by H for T`, a `hold` of one flat contact); `.unknown` for the
+    /// board's own finger.
+    public var footprint: Footprint
 
-    public init(time: Microseconds, line: Int, statement: ScriptStatement) {
+    public init(time: Microseconds, line: Int, statement: ScriptStatement, footprint: Footprint = .boardFinger) {
         self.time = time
         self.line = line
         self.statement = statement
+        self.footprint = footprint
     }
+}
+
+/// What touches the panel in a statement: a finger of some size, or a palm.
+public struct Footprint: Equatable, Sendable {
+    public var shape: ContactShape
+    public var isPalm: Bool
+
+    public init(shape: ContactShape, isPalm: Bool = false) {
+        self.shape = shape
+        self.isPalm = isPalm
+    }
+
+    public static let boardFinger = Footprint(shape: .unknown)
 }
 
 /// Several fingers side by side, `spread` mm apart, centred on the gesture's point.

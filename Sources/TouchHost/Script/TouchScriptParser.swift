@@ -44,14 +44,14 @@ public enum TouchScriptParser {
             }
             previousTime = time
             previousTimeText = String(first)
-            let statement = try parseStatement(&tokens)
+            let (statement, footprint) = try parseFootprinted(&tokens)
             try tokens.expectEnd()
             // Each is at most the span, so the sum cannot overflow.
             guard time + statement.duration <= TouchScript.Limits.span else {
                 throw tokens.error("this statement ends after 24 h, the longest a script may run")
             }
             try checkFingers(statement, down: &fingersDown, line: lineNumber)
-            script.statements.append(TimedStatement(time: time, line: lineNumber, statement: statement))
+            script.statements.append(TimedStatement(time: time, line: lineNumber, statement: statement, footprint: footprint))
         }
         return script
     }
@@ -91,6 +91,49 @@ public enum TouchScriptParser {
             }
         }
         return blank ? count : count + 1
+    }
+
+    /// A statement with what touches: `palm at X Y size W by H for T` (contracts.md section 7) is a
+    /// hold of one flat contact; a finger statement may end with `size D` or `size W by H`, either
+    /// followed by `angle A` (degrees clockwise from x; docs/ghosts.md).
+    private static func parseFootprinted(
+        _ tokens: inout ScriptTokens
+    ) throws(TouchScriptError) -> (ScriptStatement, Footprint) {
+        if tokens.peek() == "palm" {
+            _ = tokens.next()
+            try tokens.expect("at")
+            let at = try tokens.point()
+            try tokens.expect("size")
+            let width = try tokens.positive("palm width")
+            try tokens.expect("by")
+            let height = try tokens.positive("palm height")
+            try tokens.expect("for")
+            let duration = try tokens.duration()
+            let shape = ContactShape(major: max(width, height), minor: min(width, height), orientation: width >= height ? 0 : 90)
+            return (.hold(at: at, duration: duration, fingers: .single), Footprint(shape: shape, isPalm: true))
+        }
+        let statement = try parseStatement(&tokens)
+        guard tokens.peek() == "size" else { return (statement, .boardFinger) }
+        switch statement {
+        case .up, .cancel, .report: throw tokens.error("only a statement that puts fingers down takes a size")
+        default: break
+        }
+        _ = tokens.next()
+        let first = try tokens.positive("contact size")
+        var second = first
+        if tokens.peek() == "by" {
+            _ = tokens.next()
+            second = try tokens.positive("contact width")
+        }
+        var degrees: Float = 0
+        if tokens.peek() == "angle" {
+            _ = tokens.next()
+            degrees = try tokens.number("angle", within: TouchScript.Limits.degrees)
+        }
+        // The first size runs along the angle: `size 16 by 8 angle 30` is long at 30 degrees.
+        if second > first { degrees += 90 }
+        let shape = ContactShape(major: max(first, second), minor: min(first, second), orientation: degrees)
+        return (statement, Footprint(shape: shape))
     }
 
     private static func parseStatement(_ tokens: inout ScriptTokens) throws(TouchScriptError) -> ScriptStatement {

@@ -368,6 +368,8 @@ public final class DeviceSession {
                 announcesReconnect = false
             }
             self.info = info
+            // Shapes (and palms) are asked for on every info: a device that reset forgot the request.
+            if info.supportedModes.contains(.shapes) { _ = try? send(.setContactShapes(true)) }
         case .contacts(let report):
             guard let info, let pipeline, heatmapFinder == nil, acceptsTrackerFrames() else { return }
             let time = deviceTime(report.timestamp)

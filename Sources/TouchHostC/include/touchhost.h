@@ -221,6 +221,11 @@ typedef enum th_status_kind {
     /** `count` messages from the device carried values it could not mean (a position that is not
      *  a finite number in range) and were ignored. */
     TH_STATUS_REJECTED = 9,
+    /** A palm came down and is suppressed (or passed through, flagged); th_event_status_get_position()
+     *  says where. Since 0.3. */
+    TH_STATUS_PALM_BEGAN = 10,
+    /** That palm lifted; th_event_status_get_position() says where it was last. Since 0.3. */
+    TH_STATUS_PALM_ENDED = 11,
     /** The event queue was full: `count` events were dropped (see max_events). */
     TH_STATUS_QUEUE_OVERFLOW = 100,
     /** No touch controller described itself within 2 s of opening the port;
@@ -998,6 +1003,31 @@ th_error th_context_stop_recording(th_context *context, uint64_t *bytes);
  *         TH_ERR_NOT_SUPPORTED; handle and thread errors. Since 0.3.
  */
 th_error th_context_get_recording_status(th_context *context, uint64_t *bytes);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Contact shape and palms (since 0.3; docs/ghosts.md)                                         */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * The touch's contact ellipse: its axes in mm and the direction of the major axis in degrees
+ * clockwise from the panel's x axis (0 up to 180). TH_EVENT_TOUCH only. Since 0.3.
+ * @return TH_OK; TH_ERR_NOT_AVAILABLE (the source reports no shape, or a region touch);
+ *         TH_ERR_WRONG_EVENT_TYPE; TH_ERR_INVALID_ARGUMENT (a NULL out-parameter); TH_ERR_INVALID_HANDLE.
+ */
+th_error th_event_touch_get_shape(th_event *event, double *major_mm, double *minor_mm, double *orientation_deg);
+
+/**
+ * 1 when the touch is a palm passed through as a touch (palms are suppressed unless the context
+ * reports them), else 0. TH_EVENT_TOUCH only. Since 0.3.
+ */
+th_error th_event_touch_get_palm(th_event *event, int *out);
+
+/**
+ * Where a TH_STATUS_PALM_BEGAN or TH_STATUS_PALM_ENDED happened, in mm.
+ * @return TH_OK; TH_ERR_NOT_AVAILABLE (a status of another kind); TH_ERR_WRONG_EVENT_TYPE;
+ *         TH_ERR_INVALID_ARGUMENT; TH_ERR_INVALID_HANDLE. Since 0.3.
+ */
+th_error th_event_status_get_position(th_event *event, double *x_mm, double *y_mm);
 
 #ifdef __cplusplus
 }
