@@ -67,8 +67,8 @@ import TouchHost
                 return a.analyze(stroke) != nil
             }, rule: .aboveEveryTarget, shippedByRule: true, grain: 0.005),
         circle("maximumCorner", floor: 50 * .pi / 180, \.maximumCorner, \.corner),
-        circle("maximumThreeCornerHarmonic", floor: 0, \.maximumThreeCornerHarmonic, \.threeCornerHarmonic),
-        circle("maximumFourCornerHarmonic", floor: 0, \.maximumFourCornerHarmonic, \.fourCornerHarmonic),
+        circle("maximumThreeCornerHarmonic", floor: 0, \.maximumThreeCornerHarmonic, \.threeCornerHarmonic, shippedByRule: true),
+        circle("maximumFourCornerHarmonic", floor: 0, \.maximumFourCornerHarmonic, \.fourCornerHarmonic, shippedByRule: true),
     ]
 
     /// The wobbles tried, a share of the stroke's size: 0 to 0.3 by 0.005. Going back by more than
@@ -80,7 +80,7 @@ import TouchHost
     /// the strokes that pass every other test.
     static func circle(
         _ name: String, floor: Float, _ setting: WritableKeyPath<CircleAnalyzer, Float> & Sendable,
-        _ value: KeyPath<CircleAnalyzer.Measures, Float> & Sendable
+        _ value: KeyPath<CircleAnalyzer.Measures, Float> & Sendable, shippedByRule: Bool = false
     ) -> Tuned {
         Tuned(
             name: "circle " + name, target: "circle", floor: floor, shipped: CircleAnalyzer()[keyPath: setting],
@@ -94,7 +94,7 @@ import TouchHost
                 var a = CircleAnalyzer()
                 a[keyPath: setting] = t
                 return a.analyze(stroke) != nil
-            })
+            }, shippedByRule: shippedByRule)
     }
 
     struct Fold {
