@@ -7,6 +7,32 @@
 enum HeldOutTuning {
     static let slack = 0.005
 
+    /// How a threshold is chosen from the training subjects' measures.
+    enum Rule: Sendable {
+        /// `threshold(target:others:)`: the least error, target misses and other hits weighed alike.
+        case balanced
+        /// `aboveEveryTarget(target:others:)`: for a test that may only remove what is clearly
+        /// not the target, and for a tolerance the targets need.
+        case aboveEveryTarget
+
+        func threshold(target: [Float], others: [Float]) -> Float {
+            switch self {
+            case .balanced: return HeldOutTuning.threshold(target: target, others: others)
+            case .aboveEveryTarget: return HeldOutTuning.aboveEveryTarget(target: target, others: others)
+            }
+        }
+    }
+
+    /// Midway between the largest target value and the smallest other value above it: every
+    /// training target passes, and the cut sits as far from the nearest other stroke as from the
+    /// nearest target. With no other stroke above, as far above the largest target as the
+    /// targets' own values spread, halved (the `balanced` rule's end of range).
+    static func aboveEveryTarget(target: [Float], others: [Float]) -> Float {
+        guard let top = target.max(), let bottom = target.min() else { return 0 }
+        if let next = others.filter({ $0 > top }).min() { return (top + next) / 2 }
+        return top + max(top - bottom, 1e-3) / 2
+    }
+
     static func threshold(target: [Float], others: [Float]) -> Float {
         let values = (target.map { ($0, true) } + others.map { ($0, false) }).sorted { $0.0 < $1.0 }
         guard let smallest = values.first?.0, let largest = values.last?.0 else { return 0 }

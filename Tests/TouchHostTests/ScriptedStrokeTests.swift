@@ -4,18 +4,45 @@ import Testing
 /// Strokes as script authors write them, through `touchhost replay`: each stroke gets one answer
 /// from the kiosk set (the pan runs beside every one-finger gesture and is not an answer).
 @Suite struct ScriptedStrokeTests {
-    /// The names that recognized or began for the script's strokes, the pan left out.
-    static func answers(_ script: String) throws -> [String] {
+    /// The gesture events (recognized or began) and touch lifts of the script, times in ms.
+    static func events(_ script: String) throws -> [(name: String, t: Double)] {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("stroke-\(getpid())-\(UUID().uuidString).touch")
         try script.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let result = try TouchHostBinary.run(try TouchHostBinary.locate(), ["replay", "--json", file.path], timeout: 30)
         #expect(result.status == 0, "\(result.error)")
         let events = result.lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-        return events.filter { $0["type"] as? String == "gesture" }
-            .filter { ["recognized", "began"].contains($0["state"] as? String ?? "") }
-            .compactMap { $0["name"] as? String }
-            .filter { $0 != "pan" }
+        return events.compactMap { event -> (String, Double)? in
+            guard let t = event["t"] as? Double else { return nil }
+            if event["type"] as? String == "touch", event["phase"] as? String == "ended" { return ("lift", t) }
+            guard event["type"] as? String == "gesture", ["recognized", "began"].contains(event["state"] as? String ?? ""),
+                let name = event["name"] as? String
+            else { return nil }
+            return (name, t)
+        }
+    }
+
+    /// The names that recognized or began for the script's strokes, the pan left out.
+    static func answers(_ script: String) throws -> [String] {
+        try events(script).map(\.name).filter { $0 != "pan" && $0 != "lift" }
+    }
+
+    /// Finger-level statements along a polyline, one move every 8 ms, for scripts that need more
+    /// than one finger or a cancel.
+    static func fingerPath(_ finger: Int, _ corners: [(Double, Double)], from start: Int, milliseconds: Int) -> [String] {
+        var lengths = [0.0]
+        for i in 1..<corners.count {
+            lengths.append(lengths[i - 1] + hypot(corners[i].0 - corners[i - 1].0, corners[i].1 - corners[i - 1].1))
+        }
+        let steps = milliseconds / 8
+        return (0...steps).map { k -> String in
+            let along = lengths.last! * Double(k) / Double(steps)
+            let i = max(1, lengths.firstIndex { $0 >= along } ?? corners.count - 1)
+            let f = (along - lengths[i - 1]) / max(lengths[i] - lengths[i - 1], 1e-9)
+            let x = corners[i - 1].0 + (corners[i].0 - corners[i - 1].0) * f
+            let y = corners[i - 1].1 + (corners[i].1 - corners[i - 1].1) * f
+            return String(format: "%dms %@ %d %.2f %.2f", start + 8 * k, k == 0 ? "down" : "move", finger, x, y)
+        }
     }
 
     /// Strokes UIKit's sample (the seed listings) takes for a checkmark: first down and right,
@@ -27,21 +54,46 @@ import Testing
         "path 100 100, 104 112, 112 90 in 900ms",  // small and slow
         "path 60 60, 100 120, 200 20 in 700ms",  // large
         "path 100 100, 102 115, 140 90 in 500ms",  // nearly vertical down stroke, shallow up stroke
-        "path 100 100, 120 125, 130 126, 150 80 in 600ms",  // a flat bottom
+        "path 100 100, 110 122, 120 123, 150 80 in 600ms",  // a flat bottom
     ])
     func theSeedsCheckmarkIsACheckmark(_ stroke: String) throws {
         #expect(try Self.answers("100ms " + stroke + "\n") == ["checkmark"])
     }
 
-    /// What the seed's rule refuses, or what is clearly another gesture.
+    /// One rule of the seed's listing and a script that breaks only it.
+    struct SeedRule: Sendable, CustomTestStringConvertible {
+        var rule: String
+        var script: String
+        var testDescription: String { rule }
+    }
+
+    static let check: [(Double, Double)] = [(100, 100), (115, 120), (145, 90)]
+
+    /// The seed's parity table: each of UIKit's checkmark rules, broken by a stroke that keeps the
+    /// others, is no checkmark (`theSeedsCheckmarkIsACheckmark` keeps them all).
     @Test(arguments: [
-        "path 100 100, 120 140, 140 100 in 400ms",  // a v: ends as high as it began
-        "path 100 100, 120 60, 140 100 in 400ms",  // a caret: up first
-        "path 140 100, 120 130, 90 80 in 400ms",  // right to left
-        "path 100 100, 115 120, 145 105 in 400ms",  // ends below its start
-        "path 100 100, 120 130, 130 115, 140 130, 160 70 in 600ms",  // goes down again on the way up
+        SeedRule(
+            rule: "only the first finger: two fingers landing together fail it",
+            script: zip(fingerPath(1, check, from: 100, milliseconds: 400), fingerPath(2, check.map { ($0.0, $0.1 + 40) }, from: 100, milliseconds: 400))
+                .flatMap { [$0, $1] }.joined(separator: "\n") + "\n508ms up 1\n508ms up 2\n"),
+        SeedRule(rule: "the first movement goes down and right: up first", script: "100ms path 100 100, 110 80, 125 110, 155 70 in 500ms\n"),
+        SeedRule(rule: "the first movement goes down and right: left first", script: "100ms path 100 100, 88 100, 103 120, 133 90 in 500ms\n"),
+        SeedRule(rule: "always left to right", script: "100ms path 100 100, 120 130, 105 125, 150 80 in 600ms\n"),
+        SeedRule(rule: "turns from down to up: never turns", script: "100ms path 100 100, 140 150 in 400ms\n"),
+        SeedRule(rule: "the up stroke never goes down again", script: "100ms path 100 100, 120 130, 130 115, 140 130, 160 70 in 600ms\n"),
+        SeedRule(rule: "ends higher than the initial point", script: "100ms path 100 100, 115 120, 145 105 in 400ms\n"),
+        SeedRule(rule: "a cancelled touch fails", script: fingerPath(1, check, from: 100, milliseconds: 400).joined(separator: "\n") + "\n508ms cancel\n"),
     ])
-    func strokesTheSeedRefusesAreNoCheckmark(_ stroke: String) throws {
+    func eachSeedRuleBrokenIsNoCheckmark(_ rule: SeedRule) throws {
+        #expect(try !Self.answers(rule.script).contains("checkmark"))
+    }
+
+    /// What keeps every seed rule but is clearly another gesture: a `v`, its legs mirror images.
+    @Test(arguments: [
+        "path 100 100, 120 140, 140 100 in 400ms",  // ends as high as it began
+        "path 100 100, 120 125, 140 88 in 400ms",  // tilted: ends well above its start, its legs alike
+    ])
+    func aVIsNoCheckmark(_ stroke: String) throws {
         #expect(try !Self.answers("100ms " + stroke + "\n").contains("checkmark"))
     }
 
@@ -99,10 +151,32 @@ import Testing
         #expect(try !Self.answers("100ms path " + points.joined(separator: ", ") + " in 1000ms\n").contains("circle"))
     }
 
-    /// A quick straight flick is a swipe, recognized by the lift (its stroke could still have
-    /// become a shape until then), and nothing else.
+    /// A quick straight flick is a swipe, and nothing else. It is reported by its lift: until
+    /// then a stroke going right or down can still become a checkmark or a circle.
     @Test(arguments: ["drag from 120 60 to 240 60 in 300ms", "drag from 172 40 to 172 150 in 200ms", "drag from 240 97 to 120 97 in 250ms"])
     func aQuickFlickIsASwipeAlone(_ flick: String) throws {
-        #expect(try Self.answers("100ms " + flick + "\n") == ["swipe"])
+        let events = try Self.events("100ms " + flick + "\n")
+        #expect(events.map(\.name).filter { $0 != "pan" && $0 != "lift" } == ["swipe"])
+        let swipe = try #require(events.first { $0.name == "swipe" }), lift = try #require(events.first { $0.name == "lift" })
+        #expect(swipe.t <= lift.t)
+    }
+
+    /// The shapes fail early (docs/gestures.md): a stroke that has gone 9 mm left or up is no
+    /// checkmark, one that has run straight for 74 mm (an octagon's side in the largest circle a
+    /// 345 x 194 panel holds) is no circle. A long flick left or up is a swipe there, before its
+    /// lift: 200 mm in 300 ms from 100 ms reaches 74 mm at 211 ms.
+    @Test(arguments: ["drag from 300 97 to 100 97 in 300ms", "drag from 40 60 to 240 60 in 300ms"])
+    func aLongFlickIsASwipeOnceNoShapeCanFollow(_ flick: String) throws {
+        let events = try Self.events("100ms " + flick + "\n")
+        #expect(events.map(\.name).filter { $0 != "pan" && $0 != "lift" } == ["swipe"])
+        let swipe = try #require(events.first { $0.name == "swipe" }), lift = try #require(events.first { $0.name == "lift" })
+        if flick.contains("to 100 97") {
+            #expect(swipe.t < lift.t - 50, "swipe at \(swipe.t) ms, lift at \(lift.t) ms")
+            let runPasses74mm: Double = 100 + 300 * 74.3 / 200, oneReport: Double = 1000 / 120
+            #expect(swipe.t <= runPasses74mm + 2 * oneReport, "swipe at \(swipe.t) ms")
+        } else {
+            // Going right it could still turn down into a checkmark: decided at the lift.
+            #expect(swipe.t == lift.t)
+        }
     }
 }

@@ -68,11 +68,12 @@ import TouchHost
             lines.append("| \(subject) | \(rate(c.own, c.ownTotal)) | \(rate(c.other, c.otherTotal)) | \(rate(o.own, o.ownTotal)) | \(rate(o.other, o.otherTotal)) |")
         }
         lines.append("")
-        lines.append("| threshold (shipped) | held out | tuned on the other four | held-out recall | held-out others it fires on | class most hit |")
+        lines.append("| threshold (shipped; rule's choice on all five) | held out | tuned on the other four | held-out recall | held-out others it fires on | class most hit |")
         lines.append("|---|---|---:|---:|---:|---|")
         for tuned in HeldOutSubjectTests.tuned {
+            let all = String(format: "%.3f", HeldOutSubjectTests.chosenOnAll(tuned, corpus: corpus))
             for fold in HeldOutSubjectTests.folds(tuned, corpus: corpus) {
-                lines.append("| \(tuned.name) (\(String(format: "%.3f", tuned.shipped))) | \(fold.heldOut) | \(String(format: "%.3f", fold.threshold)) "
+                lines.append("| \(tuned.name) (\(String(format: "%.3f", tuned.shipped)); \(all)) | \(fold.heldOut) | \(String(format: "%.3f", fold.threshold)) "
                     + "| \(percent(fold.recall)) | \(percent(fold.falsePositives)) | \(fold.worstClass.rate > 0 ? "\(fold.worstClass.name) \(percent(fold.worstClass.rate))" : "-") |")
             }
         }

@@ -9,6 +9,9 @@ public protocol SingleStrokeMatcher {
     /// changed on every move, ended at the lift.
     var isContinuous: Bool { get }
     mutating func begin(at point: PanelPoint, time: Microseconds)
+    /// `begin` with the panel's size (mm), which bounds how large a shape can be. By default it
+    /// asks `begin(at:time:)`.
+    mutating func begin(at point: PanelPoint, time: Microseconds, panelWidth: Float, panelHeight: Float)
     /// Returns false as soon as the stroke can no longer match, so the recognizer fails early
     /// and stops holding back competitors.
     mutating func move(to point: PanelPoint, time: Microseconds) -> Bool
@@ -27,6 +30,9 @@ public protocol SingleStrokeMatcher {
 extension SingleStrokeMatcher {
     public var isContinuous: Bool { false }
     public mutating func begin(at point: PanelPoint, time: Microseconds) {}
+    public mutating func begin(at point: PanelPoint, time: Microseconds, panelWidth: Float, panelHeight: Float) {
+        begin(at: point, time: time)
+    }
     public mutating func move(to point: PanelPoint, time: Microseconds) -> Bool { true }
     public mutating func cancel() {}
     public func progress(_ shared: SharedStroke, _ values: inout GestureValues) {}
@@ -63,7 +69,7 @@ public struct SingleStrokeRecognizer<Matcher: SingleStrokeMatcher> {
                     return
                 }
                 followed = touch.trackingId
-                matcher.begin(at: touch.position, time: context.now)
+                matcher.begin(at: touch.position, time: context.now, panelWidth: context.panelWidth, panelHeight: context.panelHeight)
                 if matcher.isContinuous {
                     report(shared, context: &context, at: touch.position)
                     context.state = .began
@@ -137,7 +143,7 @@ extension SingleStrokeRecognizer: CustomRecognizer {
             let touch = touches[i]
             if followed == nil {
                 followed = touch.trackingId
-                matcher.begin(at: touch.position, time: context.now)
+                matcher.begin(at: touch.position, time: context.now, panelWidth: context.panelWidth, panelHeight: context.panelHeight)
                 if matcher.isContinuous { context.state = .began }
             } else if failsOnExtraTouch && !context.currentState.isActive {
                 matcher.cancel()

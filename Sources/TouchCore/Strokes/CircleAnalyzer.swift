@@ -27,10 +27,11 @@ public struct CircleAnalyzer: StrokeAnalyzer, Sendable {
     /// stretch: it bounds how flat an ellipse may be.
     public var maximumRadiusSpread: Float = 0.3
     /// Four corners: the 4th harmonic of the stretched distance's departure from its mean, over
-    /// the mean. Hand-drawn circles stay below about 0.03, rectangles above 0.05.
-    public var maximumFourCornerHarmonic: Float = 0.04
+    /// the mean. Hand-drawn circles stay below about 0.03, rectangles above 0.05. Both harmonics
+    /// are chosen leave-one-subject-out on the $1 study (docs/strokes.md).
+    public var maximumFourCornerHarmonic: Float = 0.047
     /// Three corners: the 3rd harmonic likewise. Circles below about 0.05, triangles above 0.11.
-    public var maximumThreeCornerHarmonic: Float = 0.08
+    public var maximumThreeCornerHarmonic: Float = 0.0746
     /// The sharpest corner: the most the path turns between chords of 3 of its 63 steps (about
     /// 1/20 of the path each), away from the ends where a finger lands or lifts with a hook. A
     /// round stroke turns evenly, so a polygon of eight or more sides (45 degrees a corner, as a
