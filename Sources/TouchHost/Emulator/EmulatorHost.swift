@@ -102,6 +102,7 @@ public final class EmulatorHost: @unchecked Sendable {
             controller.advance(to: now, output: &output)
             if !output.bytes.isEmpty { links.write(output.bytes) }
             if controller.takeLinkDropRequest() { links.drop() }
+            links.flush()
             _ = links.waitForInput(milliseconds: Self.tickMilliseconds)
         }
     }

@@ -84,6 +84,12 @@ public final class EmulatorLinks: @unchecked Sendable {
         do { try link.write(bytes) } catch { dropClient() }
     }
 
+    /// Sends what the host's side could not take yet (`FileDescriptorLink.outputQueueLimit`).
+    func flush() {
+        guard let link = current as? FileDescriptorLink, link.hasQueuedOutput else { return }
+        do { try link.flushQueued() } catch { dropClient() }
+    }
+
     func waitForInput(milliseconds: Int32) -> Bool {
         var entries: [pollfd] = []
         switch kind {

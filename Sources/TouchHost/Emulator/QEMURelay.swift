@@ -126,6 +126,7 @@ public final class QEMURelay: @unchecked Sendable {
                 if !commands.bytes.isEmpty { try device.write(commands.bytes) }
                 if let end = scriptEnd, stimuli.upcoming == nil, now >= start + end + EmulatorHost.idleAfterScript { return }
             }
+            try? host.link.flushQueued()
             var entries = [pollfd(fd: host.link.pollDescriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: device.pollDescriptor, events: Int16(POLLIN), revents: 0)]
             _ = poll(&entries, 2, EmulatorHost.tickMilliseconds)
