@@ -8,7 +8,7 @@ import TouchCore
 /// `TouchPipeline`: mtdev is a tracker and nothing more, so this measures the trackers' own cost
 /// and identities, not a driver.
 public struct TouchhostAnonymousRun: Sendable {
-    private let frames: [ContactFrame]
+    private var frames: [ContactFrame]
     private var tracker = SlotTracker(configuration: TrackerConfiguration())
     private var batch = TouchFrameBatch()
     private var statuses = StatusList(filler: .placeholder)
@@ -30,11 +30,12 @@ public struct TouchhostAnonymousRun: Sendable {
 
     @inline(__always)
     public mutating func step() {
-        var frame = frames[next]
-        frame.timestamp += Microseconds(lap * frames.count) * BenchmarkPanel.reportInterval
         statuses.removeAll()
-        tracker.track(frame, into: &batch, statuses: &statuses)
-        touchesOut &+= batch[batch.count - 1].touches.count
+        // The report is passed where it lies and then moved on a lap for its next use: a copy of
+        // it would be the fixture's cost, not the tracker's (mtdev's side reads its arrays too).
+        tracker.track(frames[next], into: &batch, statuses: &statuses)
+        frames[next].timestamp += Microseconds(frames.count) * BenchmarkPanel.reportInterval
+        touchesOut &+= batch.elements[batch.count - 1].touches.count
         next += 1
         if next == frames.count {
             next = 0

@@ -13,6 +13,15 @@ public struct NodeBuffer: Sendable {
 
     @inlinable public init() { bytes = InlineArray(repeating: 0) }
 
+    /// Node `index` of a buffer's bytes read in place (`bytes.span` of a buffer reached through
+    /// `inout` or `mutating` self): for a reader of the whole grid, such as the heatmap encoder,
+    /// where a closure reading the grid through the subscript gets a copy of all of it per node
+    /// in a debug build.
+    @inlinable public static func node(_ index: Int, in bytes: Span<UInt8>) -> UInt16 {
+        let i = index &* 2
+        return UInt16(bytes[i]) | UInt16(bytes[i &+ 1]) &<< 8
+    }
+
     @inlinable public subscript(index: Int) -> UInt16 {
         // Reading through a span would need the buffer in memory, and a grid read by value (the
         // heatmap's row closure) would be copied to the stack for it; byte reads never copy.

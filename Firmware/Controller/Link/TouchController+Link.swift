@@ -160,9 +160,11 @@ extension TouchController {
         if mode == .heatmap || mode == .both {
             if link.scansUntilHeatmap <= 0 {
                 link.scansUntilHeatmap = heatmapInterval
+                let columns = deltas.columns
+                let nodes = deltas.storage.bytes.span
                 FrameEncoder.encodeHeatmap(
-                    sequence: sequence, timestamp: timestamp, rows: UInt8(board.rows), columns: UInt8(board.columns),
-                    to: &output) { row, column in deltas[column, row] }
+                    sequence: sequence, timestamp: timestamp, rows: UInt8(board.rows), columns: UInt8(columns),
+                    to: &output) { row, column in Int16(bitPattern: NodeBuffer.node(row * columns + column, in: nodes)) }
             }
             link.scansUntilHeatmap -= 1
         }

@@ -6,8 +6,10 @@ extension SlotTracker {
         _ contacts: ContactFrame.Contacts, at now: Microseconds,
         endings: inout TouchFrame.Touches, newcomers: inout InlineList<20, Int>
     ) {
+        // Read in place: an element read through the borrowed list's subscript can copy all of it.
+        let contactList = contacts.elements
         var contactIndices = InlineList<20, Int>(filler: 0)
-        for index in contacts.indices where contacts[index].controllerId == nil {
+        for index in contactList.indices where contactList[index].controllerId == nil {
             contactIndices.append(index)
         }
         guard !contactIndices.isEmpty else { return }
@@ -19,12 +21,12 @@ extension SlotTracker {
 
         var costs = AnonymousCosts()
         for row in touchSlots.indices {
-            let slot = slots[touchSlots[row]]
-            costs.predicted.append(slot.predictedPosition(at: now))
-            costs.gates.append(configuration.gate(configuration.anonymousGate, after: max(now - slot.lastSeen, 0)))
+            let slot = touchSlots[row]
+            costs.predicted.append(slots[slot].predictedPosition(at: now))
+            costs.gates.append(configuration.gate(configuration.anonymousGate, after: max(now - slots[slot].lastSeen, 0)))
         }
         for column in contactIndices.indices {
-            costs.positions.append(contacts[contactIndices[column]].position)
+            costs.positions.append(contactList[contactIndices[column]].position)
         }
         let matrix = AssignmentCostMatrix(rows: touchSlots.count, columns: contactIndices.count, costs: costs)
         let assignment = MinimumCostAssignment(rows: touchSlots.count, columns: contactIndices.count, costs: matrix)
@@ -38,7 +40,7 @@ extension SlotTracker {
             }
         }
         for column in contactIndices.indices {
-            let contact = contacts[contactIndices[column]]
+            let contact = contactList[contactIndices[column]]
             let slot = touchOfContact[column]
             if slot >= 0 {
                 if contact.state == .up {
@@ -64,7 +66,13 @@ struct AnonymousCosts: AssignmentCosts {
     let forbidden: Int64 = 1_099_511_627_776
 
     func isWithinGate(row: Int, column: Int) -> Bool {
-        predicted[row].distance(to: positions[column]) <= gates[row]
+        Self.isWithinGate(predicted.elements[row].squaredDistance(to: positions.elements[column]), gate: gates.elements[row])
+    }
+
+    /// The gate on squared distances, so no pair costs a square root; the one test for both the
+    /// costs and the pairs kept, so they always agree.
+    static func isWithinGate(_ squaredDistance: Float, gate: Float) -> Bool {
+        squaredDistance <= gate * gate
     }
 
     /// The most an allowed pair may cost: 20 of them stay below `forbidden`.
@@ -76,9 +84,8 @@ struct AnonymousCosts: AssignmentCosts {
 
     /// The cost of a pair, for a caller that reads the lists in place (`AssignmentCostMatrix`).
     func cost(from predicted: PanelPoint, to position: PanelPoint, gate: Float) -> Int64 {
-        // One squared distance serves the gate (its root is `distance(to:)`, bit for bit) and the cost.
         let squared = predicted.squaredDistance(to: position)
-        guard squared.squareRoot() <= gate else { return forbidden }
+        guard Self.isWithinGate(squared, gate: gate) else { return forbidden }
         // Positions come from untrusted input and a gate can be unbounded: a distance too large
         // (or not a number) to convert would trap, so it costs the most an allowed pair may.
         let scaled = squared * 100

@@ -111,15 +111,12 @@ public struct SlotTracker: Sendable {
             begin(contact, controllerId: contact.controllerId, at: now, overflow: &overflow)
         }
 
-        var current = TouchFrame(timestamp: now)
         // A frame holds maxContacts touches; when the endings do not fit beside the live touches
         // they go first, in the closing frame, which is just as true and keeps every ending.
         let spill = endings.count + countLiveTouches() > TouchLimits.maxContacts
-        for index in endings.indices {
-            if spill { closing.touches.append(endings[index]) } else { current.touches.append(endings[index]) }
-        }
-        for slot in 0..<configuration.capacity where slots[slot].isLive {
-            current.touches.append(slots[slot].snapshot(slot: slot, phase: slots[slot].livePhase))
+        let endingList = endings.elements
+        if spill {
+            for index in endingList.indices { closing.touches.append(endingList[index]) }
         }
 
         if overflow > 0 {
@@ -129,7 +126,15 @@ public struct SlotTracker: Sendable {
             statuses.append(StatusEvent(kind: .duplicateContact, timestamp: now, count: UInt32(truncatingIfNeeded: duplicates)))
         }
         if !closing.touches.isEmpty { batch.append(closing) }
-        batch.append(current)
+        // The current frame is written in the batch itself: a finished frame is a kilobyte to copy.
+        batch.appendFrame(timestamp: now) { current in
+            if !spill {
+                for index in endingList.indices { current.append(endingList[index]) }
+            }
+            for slot in 0..<configuration.capacity where slots[slot].isLive {
+                current.append(slots[slot].snapshot(slot: slot, phase: slots[slot].livePhase))
+            }
+        }
     }
 
     /// The single-frame form of `track(_:into:statuses:)` for hosts that handle one frame per call.

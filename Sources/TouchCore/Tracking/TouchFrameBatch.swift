@@ -12,6 +12,11 @@ public struct TouchFrameBatch: Sendable {
     public var count: Int { frames.count }
     public var indices: Range<Int> { frames.indices }
     public subscript(position: Int) -> TouchFrame { frames[position] }
+    /// The frames in place: a frame is about a kilobyte, and the subscript returns a copy.
+    public var elements: Span<TouchFrame> {
+        @_lifetime(borrow self)
+        get { frames.elements }
+    }
 
     mutating func removeAll() {
         frames.removeAll()
@@ -20,5 +25,12 @@ public struct TouchFrameBatch: Sendable {
     mutating func append(_ frame: TouchFrame) {
         let added = frames.append(frame)
         precondition(added, "a report yields at most two frames")
+    }
+
+    /// Appends an empty frame and lets `fill` write its touches where they stay, with no copy of
+    /// the finished frame.
+    mutating func appendFrame(timestamp: Microseconds, _ fill: (inout TouchFrame.Touches) -> Void) {
+        append(TouchFrame(timestamp: timestamp))
+        fill(&frames[frames.count - 1].touches)
     }
 }
