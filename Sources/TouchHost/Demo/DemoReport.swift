@@ -53,6 +53,12 @@ public final class DemoReport {
                 }
                 return [flush(), line].compactMap { $0 }.joined(separator: "\n")
             }
+        case .status(let status) where status.kind == .palmBegan:
+            return [flush(), "  " + DecimalText.fixed(Double(scriptTime(status.timestamp)) / 1_000_000, places: 2).padded(to: 6)
+                + " s   " + "palm".leftAligned(15) + " at " + DecimalText.format(status.position.x, places: 1) + ", "
+                + DecimalText.format(status.position.y, places: 1) + " mm"].compactMap { $0 }.joined(separator: "\n")
+        case .status(let status) where status.kind == .palmEnded:
+            return nil
         case .status(let status):
             return [flush(), "  status: \(status.kind.jsonName)" + (status.count > 0 ? " (\(status.count))" : "")]
                 .compactMap { $0 }.joined(separator: "\n")
