@@ -85,48 +85,6 @@ import TouchCore
         #expect(abs(Float(x) - tapAt.x) <= 2)
     }
 
-    struct HeatmapCase: Sendable, CustomStringConvertible {
-        var test: Case
-        var palms: String
-        var description: String { "\(test) --palms \(palms)" }
-    }
-
-    static let heatmapCases: [HeatmapCase] = BoardListing.names.flatMap { board in
-        (1...2).flatMap { seed in ["suppress", "report"].map { HeatmapCase(test: Case(board: board, seed: seed), palms: $0) } }
-    }
-
-    /// The host finds contacts in raw heatmaps (`--contacts-from heatmap`, `HeatmapContactFinder`)
-    /// with the firmware's own palm filter, and its tracker's `PalmGate` treats them as the
-    /// controller's: the palm is a status pair (or with `report` a flagged touch), the finger beside
-    /// it one touch. Heatmaps come 3 to 10 times a second, too seldom for a tap: the finger holds.
-    @Test(arguments: heatmapCases)
-    func heatmapContactsJudgePalmsAsTheControllerDoes(_ heatmap: HeatmapCase) throws {
-        let test = heatmap.test
-        let (_, fingerAt, palmAt) = Self.palmScript(board: test.board)
-        let size = test.board == "panel-7" ? "60 by 45" : "90 by 70"
-        let script = """
-            0ms     palm   at \(palmAt.x) \(palmAt.y) size \(size) for 3000ms
-            600ms   hold   \(fingerAt.x) \(fingerAt.y) for 1500ms
-            """
-        let lines = try Self.run(
-            script, test, tag: "palm-heatmap", monitorOptions: ["--contacts-from", "heatmap", "--palms", heatmap.palms])
-        let events = Self.objects(lines)
-        let began = events.filter { $0["type"] as? String == "touch" && $0["phase"] as? String == "began" }
-        let fingers = began.filter { $0["palm"] == nil }
-        #expect(fingers.count == 1, "touches: \(began)")
-        for finger in fingers {
-            let at = PanelPoint(x: Float(finger["x"] as? Double ?? 0), y: Float(finger["y"] as? Double ?? 0))
-            #expect(at.distance(to: fingerAt) <= 2, "the finger began at \(at)")
-        }
-        #expect(began.filter { $0["palm"] as? Bool == true }.count == (heatmap.palms == "report" ? 1 : 0), "touches: \(began)")
-        let palms = events.filter { $0["event"] as? String == "palm" }
-        #expect(palms.map { $0["phase"] as? String } == ["began", "ended"], "palm statuses: \(palms)")
-        for palm in palms {
-            let at = PanelPoint(x: Float(palm["x"] as? Double ?? 0), y: Float(palm["y"] as? Double ?? 0))
-            #expect(at.distance(to: palmAt) <= 8, "palm at \(at)")
-        }
-    }
-
     struct ShapeCase: Sendable, CustomStringConvertible {
         var board: String
         var major: Float
