@@ -30,6 +30,10 @@ final class Context {
     var now: Microseconds = 0
     /// The screen its events are placed on (ScreenAPI.swift).
     var screen = ContextScreen()
+    /// What becomes of palms (th_context_set_palms): for the pipeline running and any made later.
+    var palms = PalmPolicy.suppress {
+        didSet { pipeline?.palms = palms }
+    }
 
     private var queue: [StampedEvent] = []
     /// Live device contexts stamp events with CLOCK_MONOTONIC (th_event_get_time); nil for
@@ -111,7 +115,7 @@ final class Context {
         {
             set = set.resized(panelWidth: panel.width, panelHeight: panel.height)
         }
-        let made = Pipeline(tracker: tracker, recognizers: set, sink: sink ?? self.sink)
+        let made = Pipeline(tracker: tracker.with(palms: palms), recognizers: set, sink: sink ?? self.sink)
         made.onDelivery = { [unowned self] in self.deliveries.append($0) }
         made.screen = screen.setting
         pipeline = made

@@ -13,6 +13,16 @@ private func trackedTouchCall(_ handle: OpaquePointer?, _ body: (TrackedTouch) t
     }
 }
 
+@_cdecl("th_context_set_palms")
+public func th_context_set_palms(_ handle: OpaquePointer?, _ policy: Int32) -> Int32 {
+    contextCall(handle) { (context) throws(CallError) in
+        guard policy >= 0, policy <= Int32(UInt8.max), let chosen = PalmPolicy(rawValue: UInt8(policy)) else {
+            throw CallError(.invalidArgument, "\(policy) is not a th_palms")
+        }
+        context.palms = chosen
+    }
+}
+
 @_cdecl("th_event_touch_get_shape")
 public func th_event_touch_get_shape(
     _ handle: OpaquePointer?, _ major: UnsafeMutablePointer<Double>?, _ minor: UnsafeMutablePointer<Double>?,

@@ -14,10 +14,12 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Print the JSON event stream instead of the summary.")
     var json = false
 
-    @Option(help: "Stop after S seconds (the tour takes about 15).")
+    @Option(help: "Stop after S seconds (the tour takes about 17).")
     var duration: Double?
 
     @OptionGroup var screenOptions: ScreenOptions
+
+    @OptionGroup var palmOptions: PalmOptions
 
     func validate() throws {
         if let duration, !(duration > 0) { throw ValidationError("--duration must be greater than 0") }
@@ -37,7 +39,7 @@ struct DemoCommand: ParsableCommand {
         }
         StopSignal.install()
         try tour.run(
-            recognizers: selection, seconds: duration, screen: screen,
+            recognizers: selection, seconds: duration, screen: screen, palms: palmOptions.policy,
             sink: { event in
                 if json {
                     output.write(event)

@@ -11,7 +11,8 @@ struct EmulateCommand: ParsableCommand {
             host first sends a byte (its device-info request) and the emulator exits 1.5 s after the script's last \
             action; without one it serves an untouched panel until killed. \
             `--board mps2-an386` runs the firmware image on an emulated Cortex-M4 under qemu-system-arm \
-            (built if needed; the image is the kiosk-15 panel) and relays its UART to the printed pty.
+            (built if needed; the image is the kiosk-15 panel) and relays its UART to the printed pty; its \
+            --faults (rates and seed) are sent to the firmware before the pty is printed.
             """)
 
     @Option(help: "The board to emulate (see `touchhost boards`).")
@@ -43,8 +44,12 @@ struct EmulateCommand: ParsableCommand {
 
     func validate() throws {
         if board == QEMUEmulation.boardName {
-            guard faults == nil, mount == nil, link == "pty", listen == nil, stimulusLog == nil else {
-                throw ValidationError("--board \(board) takes only --script and --start-now (the link is a pty)")
+            guard mount == nil, link == "pty", listen == nil, stimulusLog == nil else {
+                throw ValidationError("--board \(board) takes only --script, --faults and --start-now (the link is a pty)")
+            }
+            // The one-shot faults are the host emulator's: it fires them halfway through the script.
+            if let settings = try faults.map(parseFaults)?.settings, settings.resetController || settings.dropLink {
+                throw ValidationError("--board \(board): --faults takes rates and seed only (reset and drop-link are the host emulator's)")
             }
             return
         }
@@ -74,7 +79,7 @@ struct EmulateCommand: ParsableCommand {
     func run() throws {
         let parsed = try readScript()
         if board == QEMUEmulation.boardName {
-            try QEMUEmulation(script: parsed, startsImmediately: startNow).run()
+            try QEMUEmulation(script: parsed, startsImmediately: startNow, faults: try faults.map(parseFaults)?.settings).run()
         } else {
             try serveOnHost(parsed)
         }

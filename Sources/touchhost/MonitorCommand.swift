@@ -41,8 +41,7 @@ struct MonitorCommand: ParsableCommand {
     @Option(name: .customLong("contacts-from"), help: "controller (its contact reports) or heatmap (the host finds contacts in raw heatmaps).")
     var contactsFrom: String = "controller"
 
-    @Option(help: "suppress (default: palms are no touches, a palm status says where) or report (palms are touches with \"palm\": true).")
-    var palms: String = "suppress"
+    @OptionGroup var palmOptions: PalmOptions
 
     @OptionGroup var live: LiveOptions
 
@@ -50,7 +49,6 @@ struct MonitorCommand: ParsableCommand {
 
     func validate() throws {
         do { _ = try RecognizerSelection.parse(recognizers) } catch { throw ValidationError("--recognizers: \(error)") }
-        if PalmPolicy(name: palms) == nil { throw ValidationError("--palms is suppress or report, not '\(palms)'") }
         if let mode, !DeviceSession.reportModeNames.contains(mode) {
             throw ValidationError("--mode: expected one of \(DeviceSession.reportModeNames.joined(separator: ", ")), not '\(mode)'")
         }
@@ -116,7 +114,7 @@ struct MonitorCommand: ParsableCommand {
     func openSession(selection: RecognizerSelection, sink: @escaping (HostEvent) -> Void) throws -> DeviceSession {
         let fromHeatmaps = contactsFrom == "heatmap"
         let screen = try screenOptions.setting()
-        let palmPolicy = PalmPolicy(name: palms) ?? .suppress
+        let palmPolicy = palmOptions.policy
         let session = DeviceSession(link: try LinkOpener.open(port, baud: live.baud), sink: sink) { info, sink in
             guard fromHeatmaps else {
                 return HostStack.pipeline(recognizers: selection, for: info, screen: screen, palms: palmPolicy, sink: sink)

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TouchCore
 import TouchHost
 
 /// `touchhost emulate --board mps2-an386`: the firmware image under qemu-system-arm, its UART
@@ -15,6 +16,8 @@ struct QEMUEmulation {
 
     var script: TouchScript?
     var startsImmediately: Bool
+    /// `--faults`: the firmware's own fault stages, injected over the UART before the host is served.
+    var faults: FaultSettings?
 
     func run() throws {
         guard let root = Self.packageRoot() else {
@@ -34,7 +37,12 @@ struct QEMUEmulation {
         let relay = try QEMURelay(
             devicePath: qemu.ptyPath, stimuli: stimuli, scriptEnd: script?.endTime, reportRate: script?.reportRate ?? board.reportRate)
         relay.startsImmediately = startsImmediately
-        do { try relay.waitUntilLive() } catch { throw HostFailure("\(Self.boardName): the firmware did not answer on UART0 (\(error))") }
+        do { try relay.waitUntilLive(faults: faults) } catch {
+            throw HostFailure("\(Self.boardName): the firmware did not answer on UART0 (\(error))")
+        }
+        if faults != nil, relay.faultsResult != .accepted {
+            throw HostFailure("\(Self.boardName): the firmware refused the faults (\(relay.faultsResult.map { "\($0)" } ?? "no answer"))")
+        }
         StandardOutput.line(relay.announcement)
         do { try relay.run() } catch {
             throw HostFailure("\(Self.boardName): QEMU stopped (\(error))")

@@ -34,6 +34,8 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var screenOptions: ScreenOptions
 
+    @OptionGroup var palmOptions: PalmOptions
+
     @Option(
         name: .customLong("template"),
         help: ArgumentHelp(
@@ -106,7 +108,8 @@ struct ReplayCommand: ParsableCommand {
             let output = EventOutput(
                 json: json, recognizerNames: selection.engineNames, templateNames: templates.names,
                 source: sources.count > 1 ? source.name : nil)
-            let driver = ReplayDriver(source, recognizers: selection, screen: screen, templates: templates, sink: output.write)
+            let driver = ReplayDriver(
+                source, recognizers: selection, screen: screen, templates: templates, palms: palmOptions.policy, sink: output.write)
             while !driver.step(limit: 4_096, while: { StopSignal.received == nil }) {
                 if StopSignal.received != nil {
                     driver.cancelAll()

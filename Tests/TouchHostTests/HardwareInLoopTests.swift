@@ -6,7 +6,8 @@ import TouchCore
 /// Every scenario in Tests/HIL/scenarios played on both targets the way a test engineer would,
 /// `touchhost emulate --board B --script S` read back by `touchhost monitor PTY --json --until-idle 1`:
 /// the host emulator (`kiosk-15`) and the firmware image on an emulated Cortex-M4 (`mps2-an386`,
-/// built for the same panel). Both must see the same touches and the same gestures (docs/hil.md).
+/// built for the same panel). Both must see the same touches, the same gestures and the same palm
+/// statuses (docs/hil.md); a scenario's `# faults:` reach both targets' firmware (`emulate --faults`).
 @Suite(.serialized) struct HardwareInLoopTests {
     static let qemuMissing = "qemu-system-arm is not installed (apt-get install qemu-system-arm)"
 
@@ -18,7 +19,7 @@ import TouchCore
         let boards = ["kiosk-15", "mps2-an386"]
         let runs = HILRunPair()
         DispatchQueue.concurrentPerform(iterations: boards.count) { index in
-            runs.set(index, Result { try HILRun(binary: binary, board: boards[index], script: scenario.file) })
+            runs.set(index, Result { try HILRun(binary: binary, board: boards[index], scenario: scenario) })
         }
 
         let expected = try runs.get(0)
@@ -26,7 +27,7 @@ import TouchCore
         // A run QEMU's UART input stalled in (the relay says so) played a distorted script:
         // it says nothing about the firmware, so it is played again.
         for _ in 0..<HILRun.attemptsOnABusyHost - 1 where actual.disturbance != nil {
-            actual = try HILRun(binary: binary, board: boards[1], script: scenario.file)
+            actual = try HILRun(binary: binary, board: boards[1], scenario: scenario)
         }
 
         for expectation in scenario.expectations {
@@ -34,7 +35,17 @@ import TouchCore
             #expect(actual.gestureStates.contains(expectation), "QEMU: no \(expectation) in \(actual.gestureStates)")
         }
 
+        for expectation in scenario.statusExpectations {
+            #expect(expected.statusStates.contains(expectation), "host emulator: no \(expectation) status in \(expected.statusStates)")
+            #expect(actual.statusStates.contains(expectation), "QEMU: no \(expectation) status in \(actual.statusStates)")
+        }
+
         let both = "host emulator: \(expected.summary)\nQEMU: \(actual.summary)" + (actual.disturbance.map { "\n\($0)" } ?? "")
+        if let touches = scenario.touchCount {
+            // Exactly the script's touches: a ghost adds one, a lost tap takes one away.
+            #expect(expected.touches.count == touches, "host emulator: \(expected.touches.count) touches, the script has \(touches)\n\(both)")
+            #expect(actual.touches.count == touches, "QEMU: \(actual.touches.count) touches, the script has \(touches)\n\(both)")
+        }
         try #require(actual.touches.count == expected.touches.count, "\(both)")
         var unmatched = actual.touches
         for touch in expected.touches {
@@ -55,6 +66,16 @@ import TouchCore
                     "ended at \(other.ended.time) µs on QEMU, \(touch.ended.time) µs on the host emulator")
         }
 
+        #expect(actual.statusStates == expected.statusStates, "\(both)")
+        if actual.statusStates == expected.statusStates {
+            for (mine, theirs) in zip(actual.statuses, expected.statuses) {
+                #expect(mine.position.distance(to: theirs.position) <= HILRun.palmPositionTolerance,
+                        "\(mine.state) at \(mine.position) on QEMU, \(theirs.position) on the host emulator")
+                #expect(abs(mine.time - theirs.time) <= HILRun.timeTolerance,
+                        "\(mine.state): \(mine.time) µs on QEMU, \(theirs.time) µs on the host emulator")
+            }
+        }
+
         #expect(actual.gestureStates == expected.gestureStates, "\(both)")
         if actual.gestureStates == expected.gestureStates {
             for (mine, theirs) in zip(actual.gestures, expected.gestures) {
@@ -65,10 +86,15 @@ import TouchCore
     }
 }
 
-/// A committed scenario script and the gestures its `# expect: NAME STATE` lines ask for.
+/// A committed scenario script and what its comments ask for: `# expect: NAME STATE` a gesture,
+/// `# expect-status: palm began` a status, `# touches: N` exactly N touches on each target,
+/// `# faults: noise=50,seed=7` faults injected into both targets' firmware.
 struct HILScenario: CustomTestStringConvertible, Sendable {
     var file: URL
     var expectations: [String]
+    var statusExpectations: [String] = []
+    var touchCount: Int?
+    var faults: String?
     /// 1 mm, or a scenario's `# tolerance: N mm`: a fast finger is caught where the scan phase
     /// happens to find it, up to its travel in one report period away.
     var positionTolerance: Float
@@ -82,15 +108,18 @@ struct HILScenario: CustomTestStringConvertible, Sendable {
         let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
         return files.filter { $0.pathExtension == "touch" }.sorted { $0.lastPathComponent < $1.lastPathComponent }.map { file in
             let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-            let expectations = text.split(separator: "\n").compactMap { line -> String? in
-                guard let range = line.range(of: "# expect:") else { return nil }
-                return line[range.upperBound...].split(separator: " ").joined(separator: " ")
+            /// The words after `key` on every line that has it.
+            func values(_ key: String) -> [String] {
+                text.split(separator: "\n").compactMap { line -> String? in
+                    guard let range = line.range(of: key) else { return nil }
+                    return line[range.upperBound...].split(separator: " ").joined(separator: " ")
+                }
             }
-            let tolerance = text.split(separator: "\n").compactMap { line -> Float? in
-                guard let range = line.range(of: "# tolerance:") else { return nil }
-                return Float(line[range.upperBound...].split(separator: " ").first ?? "")
-            }.first
-            return HILScenario(file: file, expectations: expectations, positionTolerance: tolerance ?? HILRun.positionTolerance)
+            let tolerance = values("# tolerance:").compactMap { Float($0.split(separator: " ").first ?? "") }.first
+            return HILScenario(
+                file: file, expectations: values("# expect:"), statusExpectations: values("# expect-status:"),
+                touchCount: values("# touches:").compactMap { Int($0) }.first, faults: values("# faults:").first,
+                positionTolerance: tolerance ?? HILRun.positionTolerance)
         }
     }
 }
@@ -103,6 +132,9 @@ struct HILRun {
     /// positions stay strict; this bounds timing only.
     static let timeTolerance: Microseconds = 100_000
     static let positionTolerance: Float = 1.0
+    /// A palm's status is placed at its extent's centre, which follows the plateau's noise on each
+    /// panel (docs/ghosts.md: 2.4 mm apart across seeds on one board).
+    static let palmPositionTolerance: Float = 5.0
 
     struct Point {
         var time: Microseconds
@@ -120,6 +152,12 @@ struct HILRun {
         var time: Microseconds
     }
 
+    struct Status {
+        var state: String
+        var time: Microseconds
+        var position: PanelPoint
+    }
+
     /// The relay's warning that a stimulus reached the firmware late, if it gave one.
     var disturbance: String?
     static let attemptsOnABusyHost = 3
@@ -127,14 +165,18 @@ struct HILRun {
     /// Every gesture event but `changed`, whose count follows the report rate rather than the gesture.
     var gestures: [Gesture] = []
     var gestureStates: [String] { gestures.map(\.state) }
+    /// Palm statuses, `palm began` and `palm ended`, in order.
+    var statuses: [Status] = []
+    var statusStates: [String] { statuses.map(\.state) }
     var summary: String {
-        "touches \(touches.map(\.summary)), gestures \(gestures.map { "\($0.state) @\($0.time)" })"
+        "touches \(touches.map(\.summary)), gestures \(gestures.map { "\($0.state) @\($0.time)" }), "
+            + "statuses \(statuses.map { "\($0.state) (\($0.position.x), \($0.position.y)) @\($0.time)" })"
     }
 
-    init(binary: URL, board: String, script: URL) throws {
+    init(binary: URL, board: String, scenario: HILScenario) throws {
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["emulate", "--board", board, "--script", script.path]
+        process.arguments = ["emulate", "--board", board, "--script", scenario.file.path] + (scenario.faults.map { ["--faults", $0] } ?? [])
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -170,8 +212,13 @@ struct HILRun {
             } else if object["type"] as? String == "gesture", let name = object["name"] as? String,
                       let state = object["state"] as? String, state != "changed" {
                 gestures.append(Gesture(state: "\(name) \(state)", time: time - (origin ?? 0)))
+            } else if object["type"] as? String == "status", object["event"] as? String == "palm",
+                      let phase = object["phase"] as? String, let x = object["x"] as? Double, let y = object["y"] as? Double {
+                statuses.append(Status(state: "palm \(phase)", time: time, position: PanelPoint(x: Float(x), y: Float(y))))
             }
         }
+        // A palm comes down before the tap beside it: its times from the first touch may be negative.
+        for index in statuses.indices { statuses[index].time -= origin ?? 0 }
     }
 
     /// Lets the emulator finish (it exits 1.5 s after the script), else asks it to stop with

@@ -14,6 +14,9 @@
 public struct TouchPipeline<Custom: CustomRecognizer> {
     @usableFromInline var trackerState: SlotTracker
     @usableFromInline var palmGate = PalmGate()
+    /// What becomes of palms from the next frame on: the tracker configuration's at first; a host
+    /// may change it while running (the C API's th_context_set_palms).
+    public var palmPolicy: PalmPolicy
     /// The recognizers; hosts may keep configuring them (regions, options) between steps.
     public var engine: GestureEngine<Custom>
     @usableFromInline var present: Microseconds = 0
@@ -37,6 +40,7 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
 
     public init(tracker configuration: TrackerConfiguration, engine: GestureEngine<Custom>) {
         trackerState = SlotTracker(configuration: configuration)
+        palmPolicy = configuration.palms
         self.engine = engine
     }
 
@@ -58,7 +62,7 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
         frame.timestamp = now
         var batch = TouchFrameBatch()
         var statuses = StatusList(filler: .placeholder)
-        palmGate.filter(&frame, policy: trackerState.configuration.palms, statuses: &statuses)
+        palmGate.filter(&frame, policy: palmPolicy, statuses: &statuses)
         trackerState.track(frame, into: &batch, statuses: &statuses)
         emit(statuses, &output)
         for index in batch.indices { step(batch[index], &output) }

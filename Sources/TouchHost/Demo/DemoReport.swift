@@ -36,10 +36,7 @@ public final class DemoReport {
                 let continuous = started[gesture.recognizer] != nil
                 let start = started.removeValue(forKey: gesture.recognizer) ?? gesture.timestamp
                 seen.append((scriptTime(start), name))
-                var line = "  " + DecimalText.fixed(Double(scriptTime(start)) / 1_000_000, places: 2).padded(to: 6)
-                    + " s   " + name.leftAligned(15)
-                    + " at " + DecimalText.format(gesture.location.x, places: 1) + ", "
-                    + DecimalText.format(gesture.location.y, places: 1) + " mm"
+                var line = entry(at: start, name, gesture.location)
                 let details = ReadableEventFormatter.details(of: gesture)
                 if !details.isEmpty { line += "   " + details }
                 if continuous {
@@ -53,10 +50,21 @@ public final class DemoReport {
                 }
                 return [flush(), line].compactMap { $0 }.joined(separator: "\n")
             }
+        case .status(let status) where status.kind == .palmBegan:
+            // Where the hand lay; it made no touch (unless --palms report).
+            return [flush(), entry(at: status.timestamp, "palm", status.position)].compactMap { $0 }.joined(separator: "\n")
+        case .status(let status) where status.kind == .palmEnded:
+            return nil
         case .status(let status):
             return [flush(), "  status: \(status.kind.jsonName)" + (status.count > 0 ? " (\(status.count))" : "")]
                 .compactMap { $0 }.joined(separator: "\n")
         }
+    }
+
+    /// `  1.50 s   tap             at 120.0, 97.0 mm`: tour time, what, where.
+    private func entry(at time: Microseconds, _ name: String, _ place: PanelPoint) -> String {
+        "  " + DecimalText.fixed(Double(scriptTime(time)) / 1_000_000, places: 2).padded(to: 6) + " s   " + name.leftAligned(15)
+            + " at " + DecimalText.format(place.x, places: 1) + ", " + DecimalText.format(place.y, places: 1) + " mm"
     }
 
     /// The held line, if any: call it once the events have stopped, before `summary`.

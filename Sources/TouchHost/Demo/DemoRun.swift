@@ -22,7 +22,8 @@ public final class DemoRun {
     /// and every timer has fired, or after `seconds`, or once a `StopSignal` came. The last two cut
     /// the tour short: touches and gestures under way are `cancelled`.
     public func run(
-        recognizers: RecognizerSelection, seconds: Double?, screen: ScreenSetting? = nil, sink: @escaping (HostEvent) -> Void
+        recognizers: RecognizerSelection, seconds: Double?, screen: ScreenSetting? = nil, palms: PalmPolicy = .suppress,
+        sink: @escaping (HostEvent) -> Void
     ) throws {
         let emulator = self.emulator
         let finished = DemoFlag()
@@ -35,7 +36,7 @@ public final class DemoRun {
             thread.join()
         }
         let session = DeviceSession(link: try LinkOpener.open(terminal.path), sink: sink) { info, sink in
-            HostStack.pipeline(recognizers: recognizers, for: info, screen: screen, sink: sink)
+            HostStack.pipeline(recognizers: recognizers, for: info, screen: screen, palms: palms, sink: sink)
         }
         try session.handshake()
         let limits = RunLimits(duration: seconds, idle: nil)

@@ -28,6 +28,8 @@ public enum DemoTour {
         10000ms tap    172 97 fingers 2 spread 30
         11000ms path   150 80, 165 100, 200 55 in 450ms
         12000ms path   207 97, 202 114, 190 127, 172 132, 154 127, 142 114, 137 97, 142 80, 154 67, 172 62, 190 67, 202 79, 207 97 in 900ms
+        13500ms palm   at 120 100 size 90 by 70 for 1500ms
+        14100ms tap    180 105
         """
 
     public static let steps: [DemoStep] = [
@@ -42,6 +44,8 @@ public enum DemoTour {
         DemoStep(title: "two-finger tap", expected: "two-finger-tap", start: 10_000_000, end: 10_900_000),
         DemoStep(title: "checkmark", expected: "checkmark", start: 11_000_000, end: 11_900_000),
         DemoStep(title: "circle", expected: "circle", start: 12_000_000, end: 13_400_000),
+        // A hand resting on the panel is no touch (`--palms suppress`), so the finger beside it taps.
+        DemoStep(title: "tap by a palm", expected: "tap", start: 13_500_000, end: 15_400_000),
     ]
 
     /// The steps an engine with these recognizers can answer.

@@ -44,6 +44,9 @@ public final class QEMURelay: @unchecked Sendable {
     public private(set) var worstLateness: Microseconds = 0
     private var probeId: UInt8?
     private var probeAnswered = false
+    private var faultsId: UInt8?
+    /// The firmware's answer to the faults `waitUntilLive(faults:)` injected; nil until it came.
+    public private(set) var faultsResult: ReplyResult?
     private let stopped = Atomic(false)
 
     /// - Parameters:
@@ -62,17 +65,27 @@ public final class QEMURelay: @unchecked Sendable {
     /// Waits until the firmware answers over the UART. QEMU notices that its pty was opened only on
     /// a timer (about once a second) and reads nothing from it until then, so a host's first
     /// request, and the script's first actions, would wait up to a second in the pty.
-    public func waitUntilLive(timeout: Double = 20) throws(LinkError) {
+    ///
+    /// With `faults`, they are injected first (`injectFaults`, as `emulate --faults` does on the host
+    /// emulator) and the wait lasts until the firmware answered them too (`faultsResult`), before any
+    /// host is served: the panel is faulty from the script's start on both targets.
+    public func waitUntilLive(faults: FaultSettings? = nil, timeout: Double = 20) throws(LinkError) {
         let deadline = MonotonicClock.now() + Microseconds(timeout * 1_000_000)
         var sentAt: Microseconds?
         var received: [UInt8] = []
-        while !probeAnswered {
+        while !probeAnswered || (faults != nil && faultsResult == nil) {
             let now = MonotonicClock.now()
             guard now < deadline else { throw LinkError(port: device.name, cause: .timedOut) }
             if sentAt.map({ now - $0 > 300_000 }) ?? true {
+                var probe = ByteBuffer()
+                // Sent again with every probe until answered: a restarted burst schedule costs nothing before the script.
+                if let faults, faultsResult == nil {
+                    let id = takeId()
+                    faultsId = id
+                    FrameEncoder.encode(CommandFrame(requestId: id, command: .injectFaults(faults)), to: &probe)
+                }
                 let id = takeId()
                 probeId = id
-                var probe = ByteBuffer()
                 FrameEncoder.encode(CommandFrame(requestId: id, command: .getInfo), to: &probe)
                 try device.write(probe.bytes)
                 sentAt = now
@@ -141,6 +154,7 @@ public final class QEMURelay: @unchecked Sendable {
             case .heatmap(let slice): heard(slice.timestamp)
             case .reply(let reply):
                 if reply.requestId == probeId { probeAnswered = true }
+                if reply.requestId == faultsId, faultsResult == nil { faultsResult = reply.result }
                 if let due = pending.removeValue(forKey: reply.requestId) {
                     worstLateness = max(worstLateness, lastDeviceTime - due)
                 }

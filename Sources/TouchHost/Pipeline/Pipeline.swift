@@ -66,6 +66,13 @@ public final class Pipeline {
 
     public var tracker: TrackerConfiguration { core.tracker.configuration }
 
+    /// Palms suppressed or passed through as flagged touches, from the next report on: a palm down
+    /// at the change becomes a touch then, or that touch ends.
+    public var palms: PalmPolicy {
+        get { core.palmPolicy }
+        set { core.palmPolicy = newValue }
+    }
+
     /// The latest instant the pipeline has processed.
     public var lastTime: Microseconds { core.now }
 

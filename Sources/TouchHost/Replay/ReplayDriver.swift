@@ -50,14 +50,15 @@ public final class ReplayDriver {
     }
 
     /// A driver whose pipeline runs the recognizers `--recognizers` named (a `template` among them
-    /// with `templates`' examples, `--template`).
+    /// with `templates`' examples, `--template`), palms handled by `palms` (`--palms`).
     public convenience init(
         _ source: ReplaySource, recognizers: RecognizerSelection, screen: ScreenSetting? = nil,
-        templates: TemplateStore = TemplateStore(), sink: @escaping (HostEvent) -> Void
+        templates: TemplateStore = TemplateStore(), palms: PalmPolicy = .suppress, sink: @escaping (HostEvent) -> Void
     ) {
         self.init(source, sink: sink) { tracker, panel, sink in
             HostStack.pipeline(
-                recognizers: recognizers, tracker: tracker, panel: panel, screen: screen, templates: templates, sink: sink)
+                recognizers: recognizers, tracker: tracker.with(palms: palms), panel: panel, screen: screen, templates: templates,
+                sink: sink)
         }
     }
 

@@ -1008,6 +1008,22 @@ th_error th_context_get_recording_status(th_context *context, uint64_t *bytes);
 /* Contact shape and palms (since 0.3; docs/ghosts.md)                                         */
 /* ------------------------------------------------------------------------------------------ */
 
+/** What a context does with contacts its source judges palms (th_context_set_palms). Since 0.3. */
+typedef enum th_palms {
+    /** No touch and no gesture; TH_STATUS_PALM_BEGAN/_ENDED say where and when. The default. */
+    TH_PALMS_SUPPRESS = 0,
+    /** A touch like a finger's, th_event_touch_get_palm() gives 1; the statuses come too. */
+    TH_PALMS_REPORT = 1
+} th_palms;
+
+/**
+ * Chooses what becomes of palms, from the next report on (a palm already down then becomes a
+ * touch, or its touch ends). Any context may set it; only sources that judge palms (a controller
+ * with shaped reports, a replayed script's `palm`) have any. Since 0.3.
+ * @return TH_OK; TH_ERR_INVALID_ARGUMENT (not a th_palms); handle and thread errors.
+ */
+th_error th_context_set_palms(th_context *context, th_palms policy);
+
 /**
  * The touch's contact ellipse: its axes in mm and the direction of the major axis in degrees
  * clockwise from the panel's x axis (0 up to 180). TH_EVENT_TOUCH only. Since 0.3.
