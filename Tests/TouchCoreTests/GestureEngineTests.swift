@@ -214,7 +214,8 @@ struct RelatingDelegate: GestureEngineDelegate {
                 startPosition: PanelPoint(x: start, y: 100), startTime: 0))
             return f
         }
-        // A long pan: the cost of a move frame is the same early and late.
+        // A long pan: a move frame late costs no more than early. (It may cost less: recognizers
+        // that have decided since skip moves.)
         engine.process(frame(1, .began, 100, start: 100), events: &events)
         var early = 0
         for step in 1...3_000 {
@@ -224,7 +225,7 @@ struct RelatingDelegate: GestureEngineDelegate {
             if step == 20 { early = engine.lastStepWork }
         }
         #expect(early > 0)
-        #expect(engine.lastStepWork == early)
+        #expect(engine.lastStepWork <= early)
         time += 8_333
         engine.process(frame(1, .ended, 100, start: 100), events: &events)
         // Many finished touch sequences later, a new touch-down costs what the first one did.

@@ -205,6 +205,48 @@ import TouchCore
         #expect(!log.gestureLog.contains { $0.state == .ended })
     }
 
+    // MARK: Restarting
+
+    /// A pipeline restarted in place (`restart(tracker:)`, the engine's `restartAsKioskSet`), as a
+    /// controller does when gestures mode starts again, runs as a new one whatever the old one was
+    /// in the middle of.
+    @Test func aPipelineRestartedInPlaceRunsAsANewOne() {
+        func session(_ pipeline: inout TouchPipeline<NoCustomRecognizer>) -> Log {
+            var log = Log()
+            for frame in Self.finger(from: 0, to: 300_000, step: PanelPoint(x: 1, y: 0.5)) { pipeline.consume(frame, into: &log) }
+            for frame in Self.finger(2, from: 500_000, to: 560_000) { pipeline.consume(frame, into: &log) }
+            // Two fingers spreading: a pinch.
+            var time: Microseconds = 1_000_000
+            var a = PanelPoint(x: 120, y: 100)
+            var b = PanelPoint(x: 180, y: 100)
+            for step in 0..<30 {
+                let state: ContactState = step == 0 ? .down : step == 29 ? .up : .move
+                pipeline.consume(Self.report(at: time, (3, state, a), (4, state, b)), into: &log)
+                time += Self.period
+                a.x -= 1
+                b.x += 1
+            }
+            pipeline.finish(into: &log)
+            return log
+        }
+        var fresh = Self.pipeline()
+        let expected = session(&fresh)
+        var reused = Self.pipeline(.eventDriven())
+        var log = Log()
+        // Left with a finger down and dragging: the tracker and the recognizers busy with it.
+        for frame in Self.finger(5, from: 0, to: 200_000, step: PanelPoint(x: 2, y: 0), lifts: false) {
+            reused.consume(frame, into: &log)
+        }
+        reused.restart(tracker: TrackerConfiguration())
+        reused.engine.restartAsKioskSet(panelWidth: 345, panelHeight: 194)
+        #expect(reused.now == 0 && reused.liveTouchCount == 0 && reused.nextDeadline == nil)
+        let again = session(&reused)
+        #expect(!expected.gestureLog.isEmpty)
+        #expect(again.touchLog == expected.touchLog)
+        #expect(again.gestureLog == expected.gestureLog)
+        #expect(again.statusLog == expected.statusLog)
+    }
+
     // MARK: The end of the input
 
     @Test func finishResolvesATapStillWaitingForASecondOne() {

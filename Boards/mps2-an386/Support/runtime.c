@@ -8,7 +8,10 @@
 void *memcpy(void *restrict dst, const void *restrict src, size_t n) {
     uint8_t *d = dst;
     const uint8_t *s = src;
-    if ((((uintptr_t)d | (uintptr_t)s) & 3) == 0) {
+    if ((((uintptr_t)d ^ (uintptr_t)s) & 3) == 0) {
+        // Equally misaligned (a field after a byte or a half-word): bytes up to the word boundary,
+        // then words, instead of bytes all the way.
+        for (; n && ((uintptr_t)d & 3); n--) *d++ = *s++;
         // Four words a step (one load-multiple and one store-multiple): the scan copies lists of
         // a few hundred bytes every frame, and a word at a time took five instructions a word.
         for (; n >= 16; n -= 16, d += 16, s += 16) {
@@ -37,16 +40,16 @@ void *memmove(void *dst, const void *src, size_t n) {
 void *memset(void *dst, int c, size_t n) {
     uint8_t *d = dst;
     uint8_t byte = (uint8_t)c;
-    if (((uintptr_t)d & 3) == 0) {
-        uint32_t word = byte * 0x01010101u;
-        for (; n >= 16; n -= 16, d += 16) {
-            ((uint32_t *)d)[0] = word;
-            ((uint32_t *)d)[1] = word;
-            ((uint32_t *)d)[2] = word;
-            ((uint32_t *)d)[3] = word;
-        }
-        for (; n >= 4; n -= 4, d += 4) *(uint32_t *)d = word;
+    // Bytes up to a word boundary, then words (a buffer after a byte field was cleared byte by byte).
+    for (; n && ((uintptr_t)d & 3); n--) *d++ = byte;
+    uint32_t word = byte * 0x01010101u;
+    for (; n >= 16; n -= 16, d += 16) {
+        ((uint32_t *)d)[0] = word;
+        ((uint32_t *)d)[1] = word;
+        ((uint32_t *)d)[2] = word;
+        ((uint32_t *)d)[3] = word;
     }
+    for (; n >= 4; n -= 4, d += 4) *(uint32_t *)d = word;
     while (n--) *d++ = byte;
     return dst;
 }

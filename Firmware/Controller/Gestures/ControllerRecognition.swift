@@ -11,13 +11,17 @@ public struct ControllerRecognition: ScanListener {
     private var reportRate = 0
 
     public init(board: BoardDefinition) {
-        pipeline = Self.pipeline(reportRate: board.reportRate, board: board)
+        pipeline = TouchPipeline(
+            tracker: TrackerConfiguration(reportRateHz: board.reportRate),
+            engine: BasicGestureEngine(configuration: GestureEngineConfiguration(panelWidth: board.panelWidth, panelHeight: board.panelHeight)))
+        pipeline.engine.restartAsKioskSet(panelWidth: board.panelWidth, panelHeight: board.panelHeight)
     }
 
-    private static func pipeline(reportRate: Int, board: BoardDefinition) -> TouchPipeline<NoCustomRecognizer> {
-        TouchPipeline(
-            tracker: TrackerConfiguration(reportRateHz: reportRate),
-            engine: BasicGestureEngine.kioskSet(panelWidth: board.panelWidth, panelHeight: board.panelHeight))
+    /// Starts the pipeline afresh in place: a new one assigned here went through stack temporaries
+    /// of its whole size (about 150 KiB of stack for a 65 KB pipeline).
+    private mutating func restart(reportRate: Int, board: BoardDefinition) {
+        pipeline.restart(tracker: TrackerConfiguration(reportRateHz: reportRate))
+        pipeline.engine.restartAsKioskSet(panelWidth: board.panelWidth, panelHeight: board.panelHeight)
     }
 
     public mutating func scanned<S: ByteSink>(_ result: ScanResult, context: ScanContext, to output: inout S) {
@@ -26,7 +30,7 @@ public struct ControllerRecognition: ScanListener {
             return
         }
         if !active || context.resets != resets || context.reportRate != reportRate {
-            pipeline = Self.pipeline(reportRate: context.reportRate, board: context.board)
+            restart(reportRate: context.reportRate, board: context.board)
             active = true
             resets = context.resets
             reportRate = context.reportRate

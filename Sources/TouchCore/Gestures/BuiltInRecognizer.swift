@@ -123,6 +123,21 @@ extension BuiltInRecognizer: GestureRecognizer {
         }
     }
 
+    /// One hook as the engine calls it, over its touches in place (`InPlaceHooks`); stroke
+    /// recognizers also read the engine's shared stroke.
+    mutating func call(_ hook: TouchHook, _ touches: TouchSpan, shared: inout SharedStroke, context: inout RecognizerContext) {
+        switch self {
+        case .tap(var r): r.call(hook, touches, context: &context); self = .tap(r)
+        case .longPress(var r): r.call(hook, touches, context: &context); self = .longPress(r)
+        case .pan(var r): r.call(hook, touches, context: &context); self = .pan(r)
+        case .swipe(var r): r.call(hook, touches, context: &context); self = .swipe(r)
+        case .pinch(var r): r.call(hook, touches, context: &context); self = .pinch(r)
+        case .rotation(var r): r.call(hook, touches, context: &context); self = .rotation(r)
+        case .edgePan(var r): r.call(hook, touches, context: &context); self = .edgePan(r)
+        case .stroke(var r): r.call(hook, touches, shared: &shared, context: &context); self = .stroke(r)
+        }
+    }
+
     /// Moves the zero of a pan's or edge pan's translation (UIKit's setTranslation); false for
     /// kinds without a translation.
     mutating func setTranslation(_ value: PanelPoint) -> Bool {

@@ -17,7 +17,7 @@ struct CentroidMotion: Sendable {
     var velocity: PanelPoint { velocityFilter.value }
 
     /// Takes the recognizer's touches at `now`; touches not seen before start from where they are.
-    mutating func update(_ touches: RecognizerContext.Touches, now: Microseconds) {
+    mutating func update(_ touches: TouchSpan, now: Microseconds) {
         if !started {
             started = true
             firstTime = now
@@ -25,16 +25,18 @@ struct CentroidMotion: Sendable {
         }
         var step = PanelPoint.zero
         var matched = 0
-        var next = InlineList<10, Sample>(filler: Sample(trackingId: 0, position: .zero))
         for i in touches.indices {
             let touch = touches[i]
             for j in samples.indices where samples[j].trackingId == touch.trackingId {
                 step = step + (touch.position - samples[j].position)
                 matched += 1
             }
-            if !touch.phase.isTerminal {
-                next.append(Sample(trackingId: touch.trackingId, position: touch.position))
-            }
+        }
+        // The samples are replaced in place once every step is taken: a fresh list per frame cost
+        // filling all ten positions and copying them back.
+        samples.removeAll()
+        for i in touches.indices where !touches[i].phase.isTerminal {
+            samples.append(Sample(trackingId: touches[i].trackingId, position: touches[i].position))
         }
         if matched > 0 { step = step / Float(matched) }
         translation = translation + step
@@ -42,7 +44,6 @@ struct CentroidMotion: Sendable {
             velocityFilter.add(change: step, over: now - lastTime)
             lastTime = now
         }
-        samples = next
     }
 
     mutating func setTranslation(_ value: PanelPoint) { translation = value }

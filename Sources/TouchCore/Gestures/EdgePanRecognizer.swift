@@ -1,7 +1,7 @@
 /// Continuous: one finger that went down within `bandWidth` of an enabled panel edge and moved
 /// `startDistance` inward (within 45 degrees of straight in). Reports the pan's translation and
 /// velocity plus the edge. Fails at once for a touch that starts elsewhere.
-public struct EdgePanRecognizer: GestureRecognizer, Sendable {
+public struct EdgePanRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
     /// A mask of `ScreenEdge` raw values.
     public var edges: UInt8
     public var bandWidth: Float
@@ -30,6 +30,18 @@ public struct EdgePanRecognizer: GestureRecognizer, Sendable {
     public mutating func setTranslation(_ value: PanelPoint) { motion.setTranslation(value) }
 
     public mutating func touchesBegan(_ touches: TouchSet, context: inout RecognizerContext) {
+        began(touches.elements, context: &context)
+    }
+
+    public mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
+        moved(touches.elements, context: &context)
+    }
+
+    public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
+        ended(touches.elements, context: &context)
+    }
+
+    mutating func began(_ touches: TouchSpan, context: inout RecognizerContext) {
         if edge != nil {
             if context.currentState.isActive {
                 for i in touches.indices { context.ignore(touches[i]) }
@@ -43,11 +55,11 @@ public struct EdgePanRecognizer: GestureRecognizer, Sendable {
             return
         }
         edge = found
-        motion.update(context.touches, now: context.now)
+        motion.update(context.touches.elements, now: context.now)
     }
 
-    public mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
-        motion.update(context.touches, now: context.now)
+    mutating func moved(_ touches: TouchSpan, context: inout RecognizerContext) {
+        motion.update(context.touches.elements, now: context.now)
         report(context: &context)
         if context.currentState.isActive {
             context.state = .changed
@@ -66,8 +78,8 @@ public struct EdgePanRecognizer: GestureRecognizer, Sendable {
         context.state = inward > 0 && inward >= along.magnitude ? .began : .failed
     }
 
-    public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
-        motion.update(context.touches, now: context.now)
+    mutating func ended(_ touches: TouchSpan, context: inout RecognizerContext) {
+        motion.update(context.touches.elements, now: context.now)
         report(context: &context)
         context.state = context.currentState.isActive ? .ended : .failed
     }

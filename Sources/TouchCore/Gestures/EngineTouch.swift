@@ -31,8 +31,10 @@ struct EngineTouch: Sendable {
 typealias EngineTouchList = InlineList<32, EngineTouch>
 
 extension EngineTouchList {
+    /// `mutating` only so that the engine's list is searched where it lies: a non-mutating method
+    /// got a copy of the whole list (1152 bytes on the Cortex-M4) at every call.
     @inline(__always)
-    func position(of trackingId: UInt32) -> Int? {
+    mutating func position(of trackingId: UInt32) -> Int? {
         let touches = elements
         for i in touches.indices where touches[i].trackingId == trackingId { return i }
         return nil

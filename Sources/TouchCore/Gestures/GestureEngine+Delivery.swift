@@ -3,8 +3,7 @@
 /// hold phases back while a recognizer may still recognize; `cancelsTouchesInView` cancels what
 /// the application already has once a recognizer acts, and keeps the rest from it.
 extension GestureEngine {
-    mutating func deliverTouches(of frame: TouchFrame) {
-        let frameTouches = frame.touches.elements
+    mutating func deliverTouches(_ frameTouches: TouchSpan) {
         for i in frameTouches.indices {
             work += 1
             let touch = frameTouches[i]

@@ -8,11 +8,14 @@ extension GestureEngine {
         work = 0
         fireDeadlines(upTo: frame.timestamp, &delegate)
         if frame.timestamp > now { now = frame.timestamp }
-        stroke.record(frame)
-        recordTouches(of: frame)
-        let phases = PhaseSet(of: frame)
-        for r in slots.indices { dispatch(frame, phases: phases, to: r, &delegate) }
-        deliverTouches(of: frame)
+        // The frame's touches through one span for the whole step: read through the borrowed frame,
+        // every element read copied the whole frame (1.1 KiB on the Cortex-M4).
+        let frameTouches = frame.touches.elements
+        stroke.record(frameTouches, at: frame.timestamp)
+        let holders = recordTouches(frameTouches)
+        let phases = PhaseSet(of: frameTouches)
+        for r in slots.indices { dispatch(frameTouches, phases: phases, holders: holders, to: r, &delegate) }
+        deliverTouches(frameTouches)
         resetInStep = 0
         settle(&delegate)
         // A recognizer this frame set free (a single tap released when the double tap failed at the
@@ -21,7 +24,7 @@ extension GestureEngine {
         if resetInStep != 0 {
             let freed = resetInStep
             for r in slots.indices where freed & RecognizerIndex(r).bit != 0 && slots[r].context.touches.isEmpty {
-                dispatch(frame, phases: phases, to: r, &delegate)
+                dispatch(frameTouches, phases: phases, holders: holders, to: r, &delegate)
             }
             settle(&delegate)
         }
@@ -46,12 +49,15 @@ extension GestureEngine {
         Custom._process(&self, frame, events: &events, deliveries: &discarded)
     }
 
-    mutating func recordTouches(of frame: TouchFrame) {
-        let frameTouches = frame.touches.elements
+    /// Updates the engine's touches from the frame's, and returns which recognizers hold the
+    /// frame's moved, ended and cancelled touches.
+    mutating func recordTouches(_ frameTouches: TouchSpan) -> PhaseHolders {
+        var holders = PhaseHolders()
         for i in frameTouches.indices {
             let touch = frameTouches[i]
             work += 1
             if let t = touches.position(of: touch.trackingId) {
+                holders.add(touches[t].receivers, for: touch.phase)
                 touches[t].position = touch.position
                 if touch.phase.isTerminal {
                     touches[t].isLive = false
@@ -63,23 +69,26 @@ extension GestureEngine {
                     trackingId: touch.trackingId, region: regions.hitTest(touch.startPosition),
                     startPosition: touch.startPosition, position: touch.position)
                 if !touches.append(entry) { droppedTouches += 1 }
+            } else {
+                // A touch first seen after its beginning (the engine started mid-touch) is left
+                // alone; one the engine has forgotten may still be in a recognizer's touches.
+                holders.add(~0, for: touch.phase)
             }
-            // A touch first seen after its beginning (the engine started mid-touch) is left alone.
         }
+        return holders
     }
 
     /// Hands one recognizer the frame's touches that are its own, phase by phase. A recognizer
-    /// the frame has nothing for (no phase it could receive, or no touches of its own for the
-    /// phases that need one) skips it without looking at a touch.
+    /// the frame has nothing for (no phase it could receive, no touches of its own for the phases
+    /// that need one, or only moves after it has decided) skips it without looking at a touch.
     mutating func dispatch<Delegate: GestureEngineDelegate>(
-        _ frame: TouchFrame, phases: PhaseSet, to r: Int, _ delegate: inout Delegate
+        _ frameTouches: TouchSpan, phases: PhaseSet, holders: PhaseHolders, to r: Int, _ delegate: inout Delegate
     ) {
         guard slots[r].options.isEnabled else { return }
         let index = RecognizerIndex(r)
         let bit = index.bit
         if phases.contains(.began) && takesNewTouches(r) {
-            var began = TouchSet(filler: .placeholder)
-            let frameTouches = frame.touches.elements
+            changed.removeAll()
             for i in frameTouches.indices where frameTouches[i].phase == .began {
                 work += 1
                 let touch = frameTouches[i]
@@ -88,47 +97,47 @@ extension GestureEngine {
                 else { continue }
                 touches[t].receivers |= bit
                 slots[r].context.touches.append(touch)
-                began.append(touch)
+                changed.append(touch)
             }
-            if !began.isEmpty {
+            if !changed.isEmpty {
                 slots[r].engaged = true
-                call(.began, began, on: r, &delegate)
+                call(.began, on: r, &delegate)
             }
         }
-        if phases.contains(.moved) && !slots[r].context.touches.isEmpty {
-            dispatchPhase(.moved, of: frame, to: r, &delegate)
+        // A recognizer that has decided gets no hooks until it resets, and what it keeps of its
+        // touches' moves is never read (only their ends count, to know when all have lifted): moves
+        // pass it by. `holders` has every recognizer that holds one of the frame's touches of a
+        // phase (some of them may have let it go since).
+        if holders.moved & bit != 0 && !slots[r].state.isFinished && !slots[r].context.touches.isEmpty {
+            dispatchPhase(.moved, of: frameTouches, to: r, &delegate)
         }
-        if phases.contains(.ended) && !slots[r].context.touches.isEmpty {
-            dispatchPhase(.ended, of: frame, to: r, &delegate)
+        if holders.ended & bit != 0 && !slots[r].context.touches.isEmpty {
+            dispatchPhase(.ended, of: frameTouches, to: r, &delegate)
         }
-        if phases.contains(.cancelled) && !slots[r].context.touches.isEmpty {
-            dispatchPhase(.cancelled, of: frame, to: r, &delegate)
+        if holders.cancelled & bit != 0 && !slots[r].context.touches.isEmpty {
+            dispatchPhase(.cancelled, of: frameTouches, to: r, &delegate)
         }
     }
 
     private mutating func dispatchPhase<Delegate: GestureEngineDelegate>(
-        _ hook: RecognizerBody<Custom>.Hook, of frame: TouchFrame, to r: Int, _ delegate: inout Delegate
+        _ hook: RecognizerBody<Custom>.Hook, of frameTouches: TouchSpan, to r: Int, _ delegate: inout Delegate
     ) {
-        var changed = TouchSet(filler: .placeholder)
-        let frameTouches = frame.touches.elements
+        changed.removeAll()
         for i in frameTouches.indices {
             work += 1
-            guard phase(frameTouches[i].phase, belongsTo: hook) else { continue }
-            let trackingId = frameTouches[i].trackingId
-            for k in slots[r].context.touches.indices where slots[r].context.touches[k].trackingId == trackingId {
-                slots[r].context.touches[k] = frameTouches[i]
-                changed.append(frameTouches[i])
-                break
-            }
+            guard Self.phase(frameTouches[i].phase, belongsTo: hook),
+                slots[r].context.replaceTouch(with: frameTouches[i])
+            else { continue }
+            changed.append(frameTouches[i])
         }
         guard !changed.isEmpty else { return }
         if !slots[r].state.isFinished {
-            call(hook, changed, on: r, &delegate)
+            call(hook, on: r, &delegate)
         }
         if hook != .moved { removeEndedTouches(of: r) }
     }
 
-    private func phase(_ phase: TouchPhase, belongsTo hook: RecognizerBody<Custom>.Hook) -> Bool {
+    private static func phase(_ phase: TouchPhase, belongsTo hook: RecognizerBody<Custom>.Hook) -> Bool {
         switch hook {
         case .began: return phase == .began
         case .moved: return phase == .moved
@@ -138,10 +147,7 @@ extension GestureEngine {
     }
 
     mutating func contextPosition(of trackingId: UInt32, in r: Int) -> Int? {
-        for k in slots[r].context.touches.indices where slots[r].context.touches[k].trackingId == trackingId {
-            return k
-        }
-        return nil
+        slots[r].context.position(of: trackingId)
     }
 
     /// A recognizer takes new touches while it may still recognize, or while its continuous
@@ -158,11 +164,12 @@ extension GestureEngine {
         return own == .root || own == region
     }
 
-    /// Calls one hook with the context prepared, then acts on what the recognizer asked for.
+    /// Calls one hook, on the touches in `changed`, with the context prepared, then acts on what
+    /// the recognizer asked for.
     mutating func call<Delegate: GestureEngineDelegate>(
-        _ hook: RecognizerBody<Custom>.Hook, _ changed: TouchSet, on r: Int, _ delegate: inout Delegate
+        _ hook: RecognizerBody<Custom>.Hook, on r: Int, _ delegate: inout Delegate
     ) {
-        slots[r].call(hook, changed, shared: &stroke, at: now)
+        slots[r].call(hook, changed.elements, shared: &stroke, at: now)
         apply(r, &delegate)
     }
 

@@ -41,13 +41,13 @@ extension GestureEngine {
         // Nobody waiting may act on the failures a cancel causes.
         for r in slots.indices where slots[r].pending != nil { failQuietly(r) }
         for r in slots.indices {
-            var cancelled = TouchSet(filler: .placeholder)
+            changed.removeAll()
             for k in slots[r].context.touches.indices {
                 slots[r].context.touches[k].phase = .cancelled
-                cancelled.append(slots[r].context.touches[k])
+                changed.append(slots[r].context.touches[k])
             }
-            if !cancelled.isEmpty && !slots[r].state.isFinished && slots[r].pending == nil {
-                call(.cancelled, cancelled, on: r, &delegate)
+            if !changed.isEmpty && !slots[r].state.isFinished && slots[r].pending == nil {
+                call(.cancelled, on: r, &delegate)
             }
             if slots[r].state.isActive {
                 set(r, .cancelled, action: .cancelled)

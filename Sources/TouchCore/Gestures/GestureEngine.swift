@@ -4,7 +4,7 @@
 /// (`GestureLimits`); the work per frame is bounded by recognizers x touches, never by history.
 /// `Custom` is the type of user-written recognizers; `BasicGestureEngine` has none.
 public struct GestureEngine<Custom: CustomRecognizer> {
-    public private(set) var configuration: GestureEngineConfiguration
+    public internal(set) var configuration: GestureEngineConfiguration
 
     var slots = InlineList<32, RecognizerSlot<Custom>>(filler: .placeholder)
     var regions = RegionList(filler: .placeholder)
@@ -17,6 +17,9 @@ public struct GestureEngine<Custom: CustomRecognizer> {
     /// Recognizers reset during the current frame's settle, by `RecognizerIndex.bit`.
     var resetInStep: UInt32 = 0
     var events = GestureEventList(filler: .placeholder)
+    /// The touches of the hook being called: kept here to be read in place, not built afresh
+    /// (and filled whole) for every recognizer and phase.
+    var changed = TouchSet(filler: .placeholder)
     var deliveries = TouchDeliveryList(filler: .placeholder)
 
     /// Actions and deliveries that did not fit the caller's lists, and touches beyond
@@ -31,9 +34,7 @@ public struct GestureEngine<Custom: CustomRecognizer> {
 
     public init(configuration: GestureEngineConfiguration) {
         self.configuration = configuration
-        regions.append(GestureRegion(
-            rect: PanelRect(x: 0, y: 0, width: configuration.panelWidth, height: configuration.panelHeight),
-            z: Int.min))
+        appendRootRegion()
     }
 
     // MARK: Building

@@ -136,24 +136,29 @@ extension GestureEngine {
     public static func kioskSet(panelWidth: Float, panelHeight: Float, selection: KioskSelection) -> GestureEngine {
         var engine = GestureEngine(
             configuration: GestureEngineConfiguration(panelWidth: panelWidth, panelHeight: panelHeight))
+        engine.addKioskSet(panelWidth: panelWidth, panelHeight: panelHeight, selection: selection)
+        return engine
+    }
+
+    /// Adds the chosen kiosk recognizers and their relations to an engine without recognizers.
+    mutating func addKioskSet(panelWidth: Float, panelHeight: Float, selection: KioskSelection) {
         var indices = InlineArray<15, RecognizerIndex?>(repeating: nil)
         for raw in 0..<UInt8(KioskRecognizer.count) {
             guard let which = KioskRecognizer(rawValue: raw), selection.contains(which),
                 let spec = which.recognizer(panelWidth: panelWidth, panelHeight: panelHeight)
             else { continue }
-            indices[Int(raw)] = engine.add(spec, name: which.name)
+            indices[Int(raw)] = add(spec, name: which.name)
         }
         let requirements = KioskRecognizer.failureRequirements
         for i in requirements.indices {
             let (a, b) = requirements[i]
-            if let ia = indices[Int(a.rawValue)], let ib = indices[Int(b.rawValue)] { engine.require(ia, toFail: ib) }
+            if let ia = indices[Int(a.rawValue)], let ib = indices[Int(b.rawValue)] { require(ia, toFail: ib) }
         }
         let pairs = KioskRecognizer.simultaneousPairs
         for i in pairs.indices {
             let (a, b) = pairs[i]
-            if let ia = indices[Int(a.rawValue)], let ib = indices[Int(b.rawValue)] { engine.allowSimultaneous(ia, ib) }
+            if let ia = indices[Int(a.rawValue)], let ib = indices[Int(b.rawValue)] { allowSimultaneous(ia, ib) }
         }
-        return engine
     }
 
     /// The index of a kiosk recognizer in an engine built by `kioskSet`, found by its name.

@@ -1,7 +1,7 @@
 /// Continuous: `touchesRequired` fingers held still (within `allowableMovement`) for
 /// `minimumPressDuration`, after `tapsRequired` quick taps. It begins when the time is up, changes
 /// as the fingers move (they may move freely once it has begun) and ends when one lifts.
-public struct LongPressRecognizer: GestureRecognizer, Sendable {
+public struct LongPressRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
     public var minimumPressDuration: Microseconds
     public var allowableMovement: Float
     public var touchesRequired: UInt8
@@ -30,6 +30,18 @@ public struct LongPressRecognizer: GestureRecognizer, Sendable {
     public var kind: GestureKind { .longPress }
 
     public mutating func touchesBegan(_ touches: TouchSet, context: inout RecognizerContext) {
+        began(touches.elements, context: &context)
+    }
+
+    public mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
+        moved(touches.elements, context: &context)
+    }
+
+    public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
+        ended(touches.elements, context: &context)
+    }
+
+    mutating func began(_ touches: TouchSpan, context: inout RecognizerContext) {
         if context.currentState.isActive {
             for i in touches.indices { context.ignore(touches[i]) }
             return
@@ -48,7 +60,7 @@ public struct LongPressRecognizer: GestureRecognizer, Sendable {
         }
     }
 
-    public mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
+    mutating func moved(_ touches: TouchSpan, context: inout RecognizerContext) {
         if context.currentState.isActive {
             report(context: &context)
             context.state = .changed
@@ -61,7 +73,7 @@ public struct LongPressRecognizer: GestureRecognizer, Sendable {
         }
     }
 
-    public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
+    mutating func ended(_ touches: TouchSpan, context: inout RecognizerContext) {
         touchesDown = touchesDown >= UInt8(touches.count) ? touchesDown - UInt8(touches.count) : 0
         if context.currentState.isActive {
             report(context: &context)

@@ -1,7 +1,7 @@
 /// Continuous: between `minimumTouches` and `maximumTouches` fingers whose centroid has moved
 /// `startDistance` since they went down. `translation` is that whole movement (it can be set back,
 /// as UIKit's setTranslation does); `velocity` is in mm/s.
-public struct PanRecognizer: GestureRecognizer, Sendable {
+public struct PanRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
     public var minimumTouches: UInt8
     public var maximumTouches: UInt8
     public var startDistance: Float
@@ -24,6 +24,18 @@ public struct PanRecognizer: GestureRecognizer, Sendable {
     public mutating func setTranslation(_ value: PanelPoint) { motion.setTranslation(value) }
 
     public mutating func touchesBegan(_ touches: TouchSet, context: inout RecognizerContext) {
+        began(touches.elements, context: &context)
+    }
+
+    public mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
+        moved(touches.elements, context: &context)
+    }
+
+    public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
+        ended(touches.elements, context: &context)
+    }
+
+    mutating func began(_ touches: TouchSpan, context: inout RecognizerContext) {
         if context.touches.count > Int(maximumTouches) {
             if context.currentState.isActive {
                 // Keep panning with the fingers already counted; the extra ones are not ours.
@@ -39,11 +51,11 @@ public struct PanRecognizer: GestureRecognizer, Sendable {
                 return
             }
         }
-        motion.update(context.touches, now: context.now)
+        motion.update(context.touches.elements, now: context.now)
     }
 
-    public mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
-        motion.update(context.touches, now: context.now)
+    mutating func moved(_ touches: TouchSpan, context: inout RecognizerContext) {
+        motion.update(context.touches.elements, now: context.now)
         report(context: &context)
         if context.currentState.isActive {
             context.state = .changed
@@ -54,8 +66,8 @@ public struct PanRecognizer: GestureRecognizer, Sendable {
         }
     }
 
-    public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
-        motion.update(context.touches, now: context.now)
+    mutating func ended(_ touches: TouchSpan, context: inout RecognizerContext) {
+        motion.update(context.touches.elements, now: context.now)
         report(context: &context)
         let remaining = context.touches.count - touches.count
         if context.currentState.isActive {

@@ -3,8 +3,7 @@
 struct PhaseSet {
     private var bits: UInt8 = 0
 
-    init(of frame: TouchFrame) {
-        let touches = frame.touches.elements
+    init(of touches: TouchSpan) {
         for i in touches.indices { bits |= 1 &<< touches[i].phase.rawValue }
     }
 

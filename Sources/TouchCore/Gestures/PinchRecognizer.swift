@@ -1,7 +1,7 @@
 /// Continuous: two fingers whose distance has changed by `startDistance` since the second went
 /// down. `scale` is absolute (distance now over distance then); `scalarVelocity` is scale/s.
 /// Further fingers are ignored; the gesture ends when either finger lifts.
-public struct PinchRecognizer: GestureRecognizer, Sendable {
+public struct PinchRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
     public var startDistance: Float
 
     private var fingers = TwoFingerMeasure()
@@ -13,11 +13,23 @@ public struct PinchRecognizer: GestureRecognizer, Sendable {
     public var kind: GestureKind { .pinch }
 
     public mutating func touchesBegan(_ touches: TouchSet, context: inout RecognizerContext) {
-        fingers.take(touches, context: &context) { $0.scale }
+        began(touches.elements, context: &context)
     }
 
     public mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
-        guard fingers.follow(context: context, measure: { $0.scale }) else { return }
+        moved(touches.elements, context: &context)
+    }
+
+    public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
+        ended(touches.elements, context: &context)
+    }
+
+    mutating func began(_ touches: TouchSpan, context: inout RecognizerContext) {
+        fingers.take(touches, context: &context) { $0.scale }
+    }
+
+    mutating func moved(_ touches: TouchSpan, context: inout RecognizerContext) {
+        guard fingers.follow(context: &context, measure: { $0.scale }) else { return }
         report(context: &context)
         if context.currentState.isActive {
             context.state = .changed
@@ -26,8 +38,8 @@ public struct PinchRecognizer: GestureRecognizer, Sendable {
         }
     }
 
-    public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
-        _ = fingers.follow(context: context) { $0.scale }
+    mutating func ended(_ touches: TouchSpan, context: inout RecognizerContext) {
+        _ = fingers.follow(context: &context) { $0.scale }
         report(context: &context)
         context.state = context.currentState.isActive ? .ended : .failed
     }

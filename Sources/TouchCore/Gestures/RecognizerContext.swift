@@ -39,6 +39,20 @@ public struct RecognizerContext: Sendable {
 
     public init() {}
 
+    /// Where the recognizer's touch with `trackingId` is in `touches`.
+    mutating func position(of trackingId: UInt32) -> Int? {
+        let list = touches.elements
+        for k in list.indices where list[k].trackingId == trackingId { return k }
+        return nil
+    }
+
+    /// Takes the latest state of one of the recognizer's touches; false when it is not one of them.
+    mutating func replaceTouch(with touch: TrackedTouch) -> Bool {
+        guard let k = position(of: touch.trackingId) else { return false }
+        touches[k] = touch
+        return true
+    }
+
     /// Gives up one touch: the recognizer gets no more calls for it, and it no longer holds back
     /// the touch's delivery to the application or gets cancelled by this recognizer.
     public mutating func ignore(_ touch: TrackedTouch) {
@@ -49,21 +63,23 @@ public struct RecognizerContext: Sendable {
     mutating func prepare(at time: Microseconds) {
         now = time
         if !touches.isEmpty {
-            location = centroid
+            // Here `touches` is read in place; `centroid`, non-mutating, works on a copy of it.
+            location = Self.centroid(of: touches.elements)
             reportedTouches = UInt8(touches.count)
         }
     }
 
     public var centroid: PanelPoint {
         guard !touches.isEmpty else { return location }
+        return Self.centroid(of: touches.elements)
+    }
+
+    static func centroid(of touches: TouchSpan) -> PanelPoint {
         var sum = PanelPoint.zero
         for i in touches.indices { sum = sum + touches[i].position }
         return sum / Float(touches.count)
     }
 
     /// The position of one of the recognizer's touches.
-    public func touch(_ trackingId: UInt32) -> TrackedTouch? {
-        for i in touches.indices where touches[i].trackingId == trackingId { return touches[i] }
-        return nil
-    }
+    public func touch(_ trackingId: UInt32) -> TrackedTouch? { touches.elements.touch(trackingId) }
 }

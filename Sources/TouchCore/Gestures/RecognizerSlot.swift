@@ -28,7 +28,7 @@ struct RecognizerSlot<Custom: CustomRecognizer> {
     /// and back), with the context's time, location and touch count prepared first.
     /// `shared` is `inout` only so that it is not copied (tens of KiB, templates included) for
     /// every hook of every recognizer: a borrowed argument read from the engine is materialized.
-    mutating func call(_ hook: TouchHook, _ changed: TouchSet, shared: inout SharedStroke, at now: Microseconds) {
+    mutating func call(_ hook: TouchHook, _ changed: TouchSpan, shared: inout SharedStroke, at now: Microseconds) {
         context.prepare(at: now)
         body.call(hook, changed, shared: &shared, context: &context)
     }
@@ -59,21 +59,16 @@ enum RecognizerBody<Custom: CustomRecognizer> {
 
     typealias Hook = TouchHook
 
-    /// Stroke recognizers read the engine's shared stroke; the others need only their touches.
-    mutating func call(_ hook: Hook, _ touches: TouchSet, shared: inout SharedStroke, context: inout RecognizerContext) {
+    /// Built-in recognizers read the touches in place; custom ones get them as the public hooks'
+    /// `TouchSet`, filled here.
+    mutating func call(_ hook: Hook, _ changed: TouchSpan, shared: inout SharedStroke, context: inout RecognizerContext) {
         switch self {
-        case .builtIn(.stroke(var r)):
-            r.call(hook, touches, shared: shared, context: &context)
-            self = .builtIn(.stroke(r))
         case .builtIn(var r):
-            switch hook {
-            case .began: r.touchesBegan(touches, context: &context)
-            case .moved: r.touchesMoved(touches, context: &context)
-            case .ended: r.touchesEnded(touches, context: &context)
-            case .cancelled: r.touchesCancelled(touches, context: &context)
-            }
+            r.call(hook, changed, shared: &shared, context: &context)
             self = .builtIn(r)
         case .custom(var r):
+            var touches = TouchSet(filler: .placeholder)
+            for i in changed.indices { touches.append(changed[i]) }
             switch hook {
             case .began: r.touchesBegan(touches, context: &context)
             case .moved: r.touchesMoved(touches, context: &context)

@@ -1,7 +1,7 @@
 /// Continuous: two fingers whose connecting line has turned far enough that the fingers have
 /// travelled `startDistance` along their circle. `rotation` is radians since the second finger went
 /// down, clockwise on screen positive; `scalarVelocity` is rad/s. Ends when either finger lifts.
-public struct RotationRecognizer: GestureRecognizer, Sendable {
+public struct RotationRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
     public var startDistance: Float
 
     private var fingers = TwoFingerMeasure()
@@ -13,11 +13,23 @@ public struct RotationRecognizer: GestureRecognizer, Sendable {
     public var kind: GestureKind { .rotation }
 
     public mutating func touchesBegan(_ touches: TouchSet, context: inout RecognizerContext) {
-        fingers.take(touches, context: &context) { $0.rotation }
+        began(touches.elements, context: &context)
     }
 
     public mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
-        guard fingers.follow(context: context, measure: { $0.rotation }) else { return }
+        moved(touches.elements, context: &context)
+    }
+
+    public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
+        ended(touches.elements, context: &context)
+    }
+
+    mutating func began(_ touches: TouchSpan, context: inout RecognizerContext) {
+        fingers.take(touches, context: &context) { $0.rotation }
+    }
+
+    mutating func moved(_ touches: TouchSpan, context: inout RecognizerContext) {
+        guard fingers.follow(context: &context, measure: { $0.rotation }) else { return }
         report(context: &context)
         if context.currentState.isActive {
             context.state = .changed
@@ -26,8 +38,8 @@ public struct RotationRecognizer: GestureRecognizer, Sendable {
         }
     }
 
-    public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
-        _ = fingers.follow(context: context) { $0.rotation }
+    mutating func ended(_ touches: TouchSpan, context: inout RecognizerContext) {
+        _ = fingers.follow(context: &context) { $0.rotation }
         report(context: &context)
         context.state = context.currentState.isActive ? .ended : .failed
     }

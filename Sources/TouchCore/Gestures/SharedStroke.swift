@@ -24,11 +24,10 @@ public struct SharedStroke: Sendable {
 
     /// Takes the frame's sample of the followed finger, or starts following a finger that lands
     /// while none is followed. O(touches in the frame), plus a bounded halving when the buffer fills.
-    mutating func record(_ frame: TouchFrame) {
-        let touches = frame.touches.elements
+    mutating func record(_ touches: TouchSpan, at timestamp: Microseconds) {
         for i in touches.indices {
             let touch = touches[i]
-            let sample = StrokeSample(position: touch.position, time: frame.timestamp)
+            let sample = StrokeSample(position: touch.position, time: timestamp)
             if capture.state == .capturing {
                 guard touch.trackingId == followed else { continue }
                 switch touch.phase {
@@ -41,6 +40,16 @@ public struct SharedStroke: Sendable {
                 capture.begin(sample)
             }
         }
+    }
+
+    /// As `init()` leaves it (`GestureEngine.clear`): no stroke, nothing followed, no templates.
+    mutating func clear() {
+        capture = StrokeCapture()
+        followed = nil
+        // Emptied in place: a fresh library would be an 18 KB temporary.
+        templates.removeAll()
+        templates.minimumScore = 0  // `TemplateLibrary()`'s
+        templateOwners = InlineArray(repeating: 0)
     }
 
     /// A cancel of every touch (`cancelAll`) throws the stroke away.

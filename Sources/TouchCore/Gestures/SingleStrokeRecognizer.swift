@@ -60,6 +60,28 @@ public struct SingleStrokeRecognizer<Matcher: SingleStrokeMatcher> {
     public var kind: GestureKind { matcher.kind }
 
     public mutating func touchesBegan(_ touches: TouchSet, shared: SharedStroke, context: inout RecognizerContext) {
+        var shared = shared
+        began(touches.elements, shared: &shared, context: &context)
+    }
+
+    public mutating func touchesMoved(_ touches: TouchSet, shared: SharedStroke, context: inout RecognizerContext) {
+        var shared = shared
+        moved(touches.elements, shared: &shared, context: &context)
+    }
+
+    public mutating func touchesEnded(_ touches: TouchSet, shared: SharedStroke, context: inout RecognizerContext) {
+        var shared = shared
+        ended(touches.elements, shared: &shared, context: &context)
+    }
+
+    public mutating func touchesCancelled(_ touches: TouchSet, shared: SharedStroke, context: inout RecognizerContext) {
+        cancelled(context: &context)
+    }
+
+    // The engine's hooks (`StrokeGestureRecognizer.call`), over its touches in place (InPlaceHooks);
+    // `shared` is `inout` only so that the engine's is read where it lies, not copied (22 KB).
+
+    mutating func began(_ touches: TouchSpan, shared: inout SharedStroke, context: inout RecognizerContext) {
         for i in touches.indices {
             let touch = touches[i]
             if followed == nil {
@@ -84,7 +106,7 @@ public struct SingleStrokeRecognizer<Matcher: SingleStrokeMatcher> {
         }
     }
 
-    public mutating func touchesMoved(_ touches: TouchSet, shared: SharedStroke, context: inout RecognizerContext) {
+    mutating func moved(_ touches: TouchSpan, shared: inout SharedStroke, context: inout RecognizerContext) {
         guard let touch = followedTouch(in: touches) else { return }
         guard matcher.move(to: touch.position, time: context.now) else {
             matcher.cancel()
@@ -97,7 +119,7 @@ public struct SingleStrokeRecognizer<Matcher: SingleStrokeMatcher> {
         }
     }
 
-    public mutating func touchesEnded(_ touches: TouchSet, shared: SharedStroke, context: inout RecognizerContext) {
+    mutating func ended(_ touches: TouchSpan, shared: inout SharedStroke, context: inout RecognizerContext) {
         guard let touch = followedTouch(in: touches) else { return }
         let complete = shared.follows(followed) && shared.capture.state == .committed
         let matched = complete && matcher.end(shared, values: &context.values)
@@ -110,7 +132,7 @@ public struct SingleStrokeRecognizer<Matcher: SingleStrokeMatcher> {
         }
     }
 
-    public mutating func touchesCancelled(_ touches: TouchSet, shared: SharedStroke, context: inout RecognizerContext) {
+    mutating func cancelled(context: inout RecognizerContext) {
         matcher.cancel()
         context.state = context.currentState.isActive ? .cancelled : .failed
     }
@@ -120,9 +142,9 @@ public struct SingleStrokeRecognizer<Matcher: SingleStrokeMatcher> {
         matcher.cancel()
     }
 
-    func followedTouch(in touches: TouchSet) -> TrackedTouch? {
-        for i in touches.indices where touches[i].trackingId == followed { return touches[i] }
-        return nil
+    func followedTouch(in touches: TouchSpan) -> TrackedTouch? {
+        guard let followed else { return nil }
+        return touches.touch(followed)
     }
 
     private func report(_ shared: SharedStroke, context: inout RecognizerContext, at point: PanelPoint) {
@@ -156,7 +178,7 @@ extension SingleStrokeRecognizer: CustomRecognizer {
     }
 
     public mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
-        guard let touch = followedTouch(in: touches) else { return }
+        guard let touch = followedTouch(in: touches.elements) else { return }
         guard matcher.move(to: touch.position, time: context.now) else {
             matcher.cancel()
             context.state = context.currentState.isActive ? .cancelled : .failed
@@ -166,7 +188,7 @@ extension SingleStrokeRecognizer: CustomRecognizer {
     }
 
     public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
-        guard let touch = followedTouch(in: touches) else { return }
+        guard let touch = followedTouch(in: touches.elements) else { return }
         let matched = matcher.end(at: touch.position, time: context.now, values: &context.values)
         context.location = touch.position
         context.reportedTouches = 1

@@ -29,13 +29,14 @@ public enum StrokeGestureRecognizer: Sendable {
         }
     }
 
-    mutating func call(_ hook: TouchHook, _ touches: TouchSet, shared: SharedStroke, context: inout RecognizerContext) {
+    /// `shared` is `inout` only so that it is read in place (see `RecognizerSlot.call`).
+    mutating func call(_ hook: TouchHook, _ touches: TouchSpan, shared: inout SharedStroke, context: inout RecognizerContext) {
         switch self {
-        case .checkmark(var r): r.call(hook, touches, shared: shared, context: &context); self = .checkmark(r)
-        case .circle(var r): r.call(hook, touches, shared: shared, context: &context); self = .circle(r)
-        case .backslash(var r): r.call(hook, touches, shared: shared, context: &context); self = .backslash(r)
-        case .capture(var r): r.call(hook, touches, shared: shared, context: &context); self = .capture(r)
-        case .template(var r): r.call(hook, touches, shared: shared, context: &context); self = .template(r)
+        case .checkmark(var r): r.call(hook, touches, shared: &shared, context: &context); self = .checkmark(r)
+        case .circle(var r): r.call(hook, touches, shared: &shared, context: &context); self = .circle(r)
+        case .backslash(var r): r.call(hook, touches, shared: &shared, context: &context); self = .backslash(r)
+        case .capture(var r): r.call(hook, touches, shared: &shared, context: &context); self = .capture(r)
+        case .template(var r): r.call(hook, touches, shared: &shared, context: &context); self = .template(r)
         }
     }
 
@@ -64,12 +65,12 @@ enum TouchHook {
 }
 
 extension SingleStrokeRecognizer {
-    mutating func call(_ hook: TouchHook, _ touches: TouchSet, shared: SharedStroke, context: inout RecognizerContext) {
+    mutating func call(_ hook: TouchHook, _ touches: TouchSpan, shared: inout SharedStroke, context: inout RecognizerContext) {
         switch hook {
-        case .began: touchesBegan(touches, shared: shared, context: &context)
-        case .moved: touchesMoved(touches, shared: shared, context: &context)
-        case .ended: touchesEnded(touches, shared: shared, context: &context)
-        case .cancelled: touchesCancelled(touches, shared: shared, context: &context)
+        case .began: began(touches, shared: &shared, context: &context)
+        case .moved: moved(touches, shared: &shared, context: &context)
+        case .ended: ended(touches, shared: &shared, context: &context)
+        case .cancelled: cancelled(context: &context)
         }
     }
 }

@@ -2,7 +2,7 @@
 /// the centroid has covered `minimumDistance`: recognized while the fingers are still down when the
 /// average speed since touch-down reaches `minimumSpeed` and the path stays within `angleTolerance`
 /// of an allowed axis; failed otherwise, or when the fingers lift first.
-public struct SwipeRecognizer: GestureRecognizer, Sendable {
+public struct SwipeRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
     /// A mask of `SwipeDirection` raw values.
     public var directions: UInt8
     public var touchesRequired: UInt8
@@ -35,21 +35,33 @@ public struct SwipeRecognizer: GestureRecognizer, Sendable {
     public var kind: GestureKind { .swipe }
 
     public mutating func touchesBegan(_ touches: TouchSet, context: inout RecognizerContext) {
+        began(touches.elements, context: &context)
+    }
+
+    public mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
+        moved(touches.elements, context: &context)
+    }
+
+    public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
+        ended(touches.elements, context: &context)
+    }
+
+    mutating func began(_ touches: TouchSpan, context: inout RecognizerContext) {
         touchesSeen &+= UInt8(touches.count)
         if touchesSeen > touchesRequired {
             context.state = .failed
             return
         }
-        motion.update(context.touches, now: context.now)
+        motion.update(context.touches.elements, now: context.now)
     }
 
-    public mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
-        motion.update(context.touches, now: context.now)
+    mutating func moved(_ touches: TouchSpan, context: inout RecognizerContext) {
+        motion.update(context.touches.elements, now: context.now)
         judge(context: &context)
     }
 
-    public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
-        motion.update(context.touches, now: context.now)
+    mutating func ended(_ touches: TouchSpan, context: inout RecognizerContext) {
+        motion.update(context.touches.elements, now: context.now)
         judge(context: &context)
         if context.state == .possible { context.state = .failed }
     }

@@ -1,7 +1,7 @@
 /// Discrete: `tapsRequired` taps of `touchesRequired` fingers each. A tap is the span from its first
 /// touch going down to its last lifting; it fails on movement beyond `allowableMovement`, on more
 /// fingers than required, or when the next tap does not start within `maxTapInterval`.
-public struct TapRecognizer: GestureRecognizer, Sendable {
+public struct TapRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
     public var tapsRequired: UInt8
     public var touchesRequired: UInt8
     /// How far each touch may stray from where it went down, mm.
@@ -33,6 +33,18 @@ public struct TapRecognizer: GestureRecognizer, Sendable {
     public var kind: GestureKind { .tap }
 
     public mutating func touchesBegan(_ touches: TouchSet, context: inout RecognizerContext) {
+        began(touches.elements, context: &context)
+    }
+
+    public mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
+        moved(touches.elements, context: &context)
+    }
+
+    public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
+        ended(touches.elements, context: &context)
+    }
+
+    mutating func began(_ touches: TouchSpan, context: inout RecognizerContext) {
         if touchesDown == 0 {
             // A new tap: the wait for it is over.
             context.deadline = nil
@@ -55,11 +67,11 @@ public struct TapRecognizer: GestureRecognizer, Sendable {
         if touchesInTap > touchesRequired { context.state = .failed }
     }
 
-    public mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
+    mutating func moved(_ touches: TouchSpan, context: inout RecognizerContext) {
         if strayed(touches) { context.state = .failed }
     }
 
-    public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
+    mutating func ended(_ touches: TouchSpan, context: inout RecognizerContext) {
         if strayed(touches) {
             context.state = .failed
             return
@@ -101,7 +113,7 @@ public struct TapRecognizer: GestureRecognizer, Sendable {
         firstTap = .zero
     }
 
-    private func strayed(_ touches: TouchSet) -> Bool {
+    private func strayed(_ touches: TouchSpan) -> Bool {
         for i in touches.indices
         where touches[i].position.distance(to: touches[i].startPosition) > allowableMovement {
             return true

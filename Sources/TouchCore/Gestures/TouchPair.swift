@@ -17,12 +17,13 @@ struct TouchPair: Sendable {
     func contains(_ trackingId: UInt32) -> Bool { trackingId == first || trackingId == second }
 
     /// Offers a new touch; returns false when the pair is already full and the touch is not part of it.
-    mutating func offer(_ touch: TrackedTouch, context: RecognizerContext) -> Bool {
+    /// `touches` are the recognizer's (`RecognizerContext.touches`).
+    mutating func offer(_ touch: TrackedTouch, among touches: TouchSpan) -> Bool {
         if first == nil {
             first = touch.trackingId
             return true
         }
-        guard second == nil, let firstId = first, let a = context.touch(firstId) else { return false }
+        guard second == nil, let firstId = first, let a = touches.touch(firstId) else { return false }
         second = touch.trackingId
         // The first touch is measured where it is as the second lands, not where it first went down.
         let line = touch.startPosition - a.position
@@ -34,9 +35,9 @@ struct TouchPair: Sendable {
     }
 
     /// Re-measures from the touches' current positions; false when one of them is gone.
-    mutating func update(context: RecognizerContext) -> Bool {
+    mutating func update(among touches: TouchSpan) -> Bool {
         guard let firstId = first, let secondId = second,
-            let a = context.touch(firstId), let b = context.touch(secondId)
+            let a = touches.touch(firstId), let b = touches.touch(secondId)
         else { return false }
         measure(a.position, b.position)
         return true

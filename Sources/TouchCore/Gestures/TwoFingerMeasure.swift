@@ -9,17 +9,18 @@ struct TwoFingerMeasure: Sendable {
     /// Per second, low-passed.
     var rate: Float { velocity.value }
 
-    mutating func take(_ touches: TouchSet, context: inout RecognizerContext, measure: (TouchPair) -> Float) {
-        for i in touches.indices where !pair.offer(touches[i], context: context) {
+    mutating func take(_ touches: TouchSpan, context: inout RecognizerContext, measure: (TouchPair) -> Float) {
+        for i in touches.indices where !pair.offer(touches[i], among: context.touches.elements) {
             context.ignore(touches[i])
         }
         last = measure(pair)
         lastTime = context.now
     }
 
-    /// Re-measures after the fingers moved; false while there is no complete pair.
-    mutating func follow(context: RecognizerContext, measure: (TouchPair) -> Float) -> Bool {
-        guard pair.update(context: context) else { return false }
+    /// Re-measures after the fingers moved; false while there is no complete pair. (`inout` only so
+    /// that the context's touches are read in place.)
+    mutating func follow(context: inout RecognizerContext, measure: (TouchPair) -> Float) -> Bool {
+        guard pair.update(among: context.touches.elements) else { return false }
         let value = measure(pair)
         velocity.add(change: value - last, over: context.now - lastTime)
         last = value

@@ -25,6 +25,9 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
     /// lists before it starts.
     @usableFromInline var events = GestureEventList(filler: .placeholder)
     @usableFromInline var deliveries = TouchDeliveryList(filler: .placeholder)
+    /// The tracker's frames for one report, kept for the same reason (the tracker empties it):
+    /// two frames filled whole were 4 000 instructions a report on the Cortex-M4.
+    @usableFromInline var batch = TouchFrameBatch()
 
     public var tracker: SlotTracker { trackerState }
     /// The latest instant the pipeline has processed.
@@ -44,6 +47,20 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
         self.engine = engine
     }
 
+    /// As `init(tracker:engine:)` with `configuration`, but the engine stays as it is: restart it
+    /// too (`GestureEngine.clear`, `restartAsKioskSet`). Done in place, because assigning a new
+    /// pipeline passes the whole of it (tens of kilobytes) through temporaries on the stack.
+    public mutating func restart(tracker configuration: TrackerConfiguration) {
+        trackerState = SlotTracker(configuration: configuration)
+        palmGate = PalmGate()
+        palmPolicy = configuration.palms
+        present = 0
+        liveTouches = 0
+        events.removeAll()
+        deliveries.removeAll()
+        batch.removeAll()
+    }
+
     /// When the tracker or a recognizer next has something to do on its own.
     @inlinable
     public var nextDeadline: Microseconds? {
@@ -60,12 +77,14 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
         var frame = frame
         advance(to: frame.timestamp, into: &output)
         frame.timestamp = now
-        var batch = TouchFrameBatch()
         var statuses = StatusList(filler: .placeholder)
         palmGate.filter(&frame, policy: palmPolicy, statuses: &statuses)
         trackerState.track(frame, into: &batch, statuses: &statuses)
         emit(statuses, &output)
-        for index in batch.indices { step(batch[index], &output) }
+        for index in batch.indices {
+            var touches = batch[index]
+            step(&touches, &output)
+        }
     }
 
     /// `nextDeadline` without copying the pipeline's tracker and engine (see
@@ -101,7 +120,7 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
         var touches = TouchFrame(timestamp: now)
         trackerState.cancelAll(at: now, into: &touches)
         guard !touches.touches.isEmpty else { return }
-        step(touches, &output)
+        step(&touches, &output)
     }
 
     /// The input is over: time runs on until nothing is pending (a tap waiting out its double-tap
@@ -125,20 +144,23 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
         var statuses = StatusList(filler: .placeholder)
         trackerState.advance(to: time, into: &touches, statuses: &statuses)
         emit(statuses, &output)
-        step(touches, &output)
+        step(&touches, &output)
     }
 
     /// One touch frame through the recognizers; a frame with no touches only lets time pass.
+    /// `inout` only so that its touches are read in place: through a borrowed frame, every touch
+    /// read copied the whole frame.
     @inlinable
-    mutating func step<Output: TouchPipelineOutput>(_ touches: TouchFrame, _ output: inout Output) {
+    mutating func step<Output: TouchPipelineOutput>(_ touches: inout TouchFrame, _ output: inout Output) {
         if touches.timestamp > now { present = touches.timestamp }
         events.removeAll()
         deliveries.removeAll()
         if touches.touches.isEmpty {
             engine.advance(to: now, events: &events, deliveries: &deliveries)
         } else {
-            for index in touches.touches.indices {
-                switch touches.touches[index].phase {
+            let list = touches.touches.elements
+            for index in list.indices {
+                switch list[index].phase {
                 case .began: liveTouches += 1
                 case .ended, .cancelled: liveTouches -= 1
                 case .moved, .stationary: break
