@@ -11,9 +11,11 @@ public struct ControllerRecognition: ScanListener {
     private var reportRate = 0
 
     public init(board: BoardDefinition) {
+        // Built where it stays: a finished engine or pipeline handed over is another copy of it on
+        // the stack.
         pipeline = TouchPipeline(
             tracker: TrackerConfiguration(reportRateHz: board.reportRate),
-            engine: BasicGestureEngine(configuration: GestureEngineConfiguration(panelWidth: board.panelWidth, panelHeight: board.panelHeight)))
+            engineConfiguration: GestureEngineConfiguration(panelWidth: board.panelWidth, panelHeight: board.panelHeight))
         pipeline.engine.restartAsKioskSet(panelWidth: board.panelWidth, panelHeight: board.panelHeight)
     }
 

@@ -6,6 +6,8 @@ extension ScanResult {
     public func contactFrame(on board: BoardDefinition) -> ContactFrame {
         var frame = ContactFrame(timestamp: timestamp, sequence: sequence, isFull: true)
         frame.droppedContacts = droppedContacts
+        // One span for the loop: each read through the borrowed result copied the whole list.
+        let contacts = self.contacts.elements
         for i in contacts.indices {
             let contact = contacts[i]
             frame.add(

@@ -34,7 +34,15 @@ public struct AnalyzerMatcher<Analyzer: GestureStrokeAnalyzer>: SingleStrokeMatc
     public mutating func move(to point: PanelPoint, time: Microseconds) -> Bool { watch.move(to: point) }
 
     public mutating func end(_ shared: SharedStroke, values: inout GestureValues) -> Bool {
-        guard let result = analyzer.analyze(shared.capture.stroke) else { return false }
+        judge(shared.capture.stroke, &values)
+    }
+
+    public mutating func end(inPlace shared: inout SharedStroke, values: inout GestureValues) -> Bool {
+        judge(shared.capture.stroke, &values)
+    }
+
+    private func judge(_ stroke: StrokeBuffer, _ values: inout GestureValues) -> Bool {
+        guard let result = analyzer.analyze(stroke) else { return false }
         analyzer.report(result, into: &values)
         return true
     }

@@ -18,6 +18,10 @@ public protocol SingleStrokeMatcher {
     /// The lift: `shared.samples` is the whole stroke, the lift included. Fills in the gesture's
     /// values and returns true when the stroke matched. By default it asks `end(at:time:values:)`.
     mutating func end(_ shared: SharedStroke, values: inout GestureValues) -> Bool
+    /// `end(_:values:)` as the engine calls it, with its shared stroke where it lies: passed by
+    /// value, the 22 KB stroke and library were copied onto the stack at every lift. By default
+    /// it asks `end(_:values:)`.
+    mutating func end(inPlace shared: inout SharedStroke, values: inout GestureValues) -> Bool
     /// The lift for a matcher that keeps what it needs itself: the path a `SingleStrokeRecognizer`
     /// run as an engine's custom recognizer takes, where there is no shared stroke. Default: false.
     mutating func end(at point: PanelPoint, time: Microseconds, values: inout GestureValues) -> Bool
@@ -40,6 +44,9 @@ extension SingleStrokeMatcher {
     public mutating func end(_ shared: SharedStroke, values: inout GestureValues) -> Bool {
         guard let last = shared.samples.last else { return false }
         return end(at: last.position, time: last.time, values: &values)
+    }
+    public mutating func end(inPlace shared: inout SharedStroke, values: inout GestureValues) -> Bool {
+        end(shared, values: &values)
     }
 }
 
@@ -122,7 +129,7 @@ public struct SingleStrokeRecognizer<Matcher: SingleStrokeMatcher> {
     mutating func ended(_ touches: TouchSpan, shared: inout SharedStroke, context: inout RecognizerContext) {
         guard let touch = followedTouch(in: touches) else { return }
         let complete = shared.follows(followed) && shared.capture.state == .committed
-        let matched = complete && matcher.end(shared, values: &context.values)
+        let matched = complete && matcher.end(inPlace: &shared, values: &context.values)
         context.location = touch.position
         context.reportedTouches = 1
         if matcher.isContinuous {

@@ -14,9 +14,19 @@ public struct TemplateMatcher: SingleStrokeMatcher, Sendable {
     public var kind: GestureKind { .template }
 
     public mutating func end(_ shared: SharedStroke, values: inout GestureValues) -> Bool {
-        guard let owner, let match = shared.templates.recognize(shared.capture.stroke),
-            match.score >= minimumScore, shared.owner(ofTemplate: match.index) == owner
-        else { return false }
+        guard owner != nil, let match = shared.templates.recognize(shared.capture.stroke) else { return false }
+        return accept(match, registeredOn: shared.owner(ofTemplate: match.index), &values)
+    }
+
+    public mutating func end(inPlace shared: inout SharedStroke, values: inout GestureValues) -> Bool {
+        guard owner != nil else { return false }
+        let stroke = shared.capture.stroke
+        guard let match = shared.templates.recognizeInPlace(stroke) else { return false }
+        return accept(match, registeredOn: RecognizerIndex(shared.templateOwners[match.index]), &values)
+    }
+
+    private func accept(_ match: TemplateLibrary.Match, registeredOn recognizer: RecognizerIndex, _ values: inout GestureValues) -> Bool {
+        guard match.score >= minimumScore, recognizer == owner else { return false }
         values.templateIndex = match.label
         values.score = match.score
         return true

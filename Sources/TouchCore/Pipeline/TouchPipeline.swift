@@ -47,6 +47,15 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
         self.engine = engine
     }
 
+    /// A pipeline whose engine has no recognizers yet (add them through `engine`). The engine is
+    /// made where it stays: one handed to `init(tracker:engine:)` is a second copy of it on the
+    /// stack while the pipeline is built, tens of kilobytes that a controller does not have.
+    public init(tracker configuration: TrackerConfiguration, engineConfiguration: GestureEngineConfiguration) {
+        trackerState = SlotTracker(configuration: configuration)
+        palmPolicy = configuration.palms
+        engine = GestureEngine(configuration: engineConfiguration)
+    }
+
     /// As `init(tracker:engine:)` with `configuration`, but the engine stays as it is: restart it
     /// too (`GestureEngine.clear`, `restartAsKioskSet`). Done in place, because assigning a new
     /// pipeline passes the whole of it (tens of kilobytes) through temporaries on the stack.
@@ -102,11 +111,21 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
     public mutating func advance<Output: TouchPipelineOutput>(to time: Microseconds, into output: inout Output) {
         guard time >= now else { return }
         var budget = Self.deadlineBudget
-        while budget > 0, let deadline = pendingDeadline(), deadline < time {
+        // The tracker's deadline is looked up once per step and handed on: each look costs a copy
+        // of the tracker (SlotTracker.nextDeadlineInPlace, 3 KB on the Cortex-M4).
+        var trackerDue = trackerState.nextDeadlineInPlace()
+        while budget > 0 {
+            let deadline: Microseconds?
+            switch (trackerDue, engine.nextDeadlineInPlace()) {
+            case (let a?, let b?): deadline = min(a, b)
+            case (let a, let b): deadline = a ?? b
+            }
+            guard let deadline, deadline < time else { break }
             budget -= 1
-            stepTime(to: max(deadline, now), &output)
+            stepTime(to: max(deadline, now), trackerDue: trackerDue, &output)
+            trackerDue = trackerState.nextDeadlineInPlace()
         }
-        stepTime(to: time, &output)
+        stepTime(to: time, trackerDue: trackerDue, &output)
     }
 
     /// The system takes every touch away (a reset, a lost link, the end of the input): each live
@@ -137,9 +156,18 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
 
     // MARK: Steps (internal, inlined into the public ones)
 
-    /// Time alone: the tracker's report timeouts, then the recognizers' timers.
+    /// Time alone: the tracker's report timeouts, then the recognizers' timers. `trackerDue` is
+    /// the tracker's `nextDeadline` now.
     @inlinable
-    mutating func stepTime<Output: TouchPipelineOutput>(to time: Microseconds, _ output: inout Output) {
+    mutating func stepTime<Output: TouchPipelineOutput>(
+        to time: Microseconds, trackerDue: Microseconds?, _ output: inout Output
+    ) {
+        // A tracker with no timeout due by `time` hands back no touches and no statuses: filling a
+        // frame for nothing was most of what a report's time step cost.
+        guard let due = trackerDue, due <= time else {
+            stepWithoutTouches(at: time, &output)
+            return
+        }
         var touches = TouchFrame(timestamp: time)
         var statuses = StatusList(filler: .placeholder)
         trackerState.advance(to: time, into: &touches, statuses: &statuses)
@@ -152,23 +180,37 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
     /// read copied the whole frame.
     @inlinable
     mutating func step<Output: TouchPipelineOutput>(_ touches: inout TouchFrame, _ output: inout Output) {
+        guard !touches.touches.isEmpty else {
+            stepWithoutTouches(at: touches.timestamp, &output)
+            return
+        }
         if touches.timestamp > now { present = touches.timestamp }
         events.removeAll()
         deliveries.removeAll()
-        if touches.touches.isEmpty {
-            engine.advance(to: now, events: &events, deliveries: &deliveries)
-        } else {
-            let list = touches.touches.elements
-            for index in list.indices {
-                switch list[index].phase {
-                case .began: liveTouches += 1
-                case .ended, .cancelled: liveTouches -= 1
-                case .moved, .stationary: break
-                }
+        for index in touches.touches.indices {
+            switch touches.touches[index].phase {
+            case .began: liveTouches += 1
+            case .ended, .cancelled: liveTouches -= 1
+            case .moved, .stationary: break
             }
-            output.touches(touches)
-            engine.process(touches, events: &events, deliveries: &deliveries)
         }
+        output.touches(touches)
+        engine.process(touches, events: &events, deliveries: &deliveries)
+        emitEngineOutput(&output)
+    }
+
+    /// A frame with no touches: time passes for the recognizers.
+    @inlinable
+    mutating func stepWithoutTouches<Output: TouchPipelineOutput>(at time: Microseconds, _ output: inout Output) {
+        if time > now { present = time }
+        events.removeAll()
+        deliveries.removeAll()
+        engine.advance(to: now, events: &events, deliveries: &deliveries)
+        emitEngineOutput(&output)
+    }
+
+    @inlinable
+    mutating func emitEngineOutput<Output: TouchPipelineOutput>(_ output: inout Output) {
         for index in events.indices { output.gesture(events[index]) }
         for index in deliveries.indices { output.delivery(deliveries[index]) }
     }

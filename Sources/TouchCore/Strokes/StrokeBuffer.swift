@@ -59,7 +59,11 @@ public struct StrokeBuffer: Sendable {
     @discardableResult
     public mutating func append(_ sample: StrokeSample, final: Bool = false) -> Bool {
         offeredCount += 1
-        if let last, last.position.squaredDistance(to: sample.position) < spacing * spacing {
+        // The last sample read in place: `last`, non-mutating, copied the whole buffer (4 KiB)
+        // for every sample of every stroke.
+        if !samples.isEmpty,
+            samples[samples.count - 1].position.squaredDistance(to: sample.position) < spacing * spacing
+        {
             guard final, samples.count > 1 else { return false }
             samples[samples.count - 1] = sample
             return true

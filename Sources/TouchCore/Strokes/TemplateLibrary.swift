@@ -48,6 +48,16 @@ public struct TemplateLibrary: Sendable {
     /// The best-scoring template for `stroke`, or nil when the library is empty, the stroke is a
     /// point, or the best score is below `minimumScore`.
     public func recognize(_ stroke: StrokeBuffer) -> Match? {
+        best(for: stroke, among: shapes.span)
+    }
+
+    /// `recognize` for a caller that holds the library where it lies (an engine's shared stroke):
+    /// a non-mutating call works on a copy of all 18 KB of it.
+    mutating func recognizeInPlace(_ stroke: StrokeBuffer) -> Match? {
+        best(for: stroke, among: shapes.span)
+    }
+
+    private func best(for stroke: StrokeBuffer, among shapes: Span<UnistrokeShape>) -> Match? {
         guard count > 0, stroke.count > 1 else { return nil }
         let candidate = UnistrokeShape(stroke)
         var best = 0
