@@ -25,6 +25,9 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
     /// lists before it starts.
     @usableFromInline var events = GestureEventList(filler: .placeholder)
     @usableFromInline var deliveries = TouchDeliveryList(filler: .placeholder)
+    /// The tracker's frames for the report being consumed, written in place by the tracker and
+    /// read in place by the recognizers (two kilobytes, filled once at init rather than per report).
+    @usableFromInline var batch = TouchFrameBatch()
 
     public var tracker: SlotTracker { trackerState }
     /// The latest instant the pipeline has processed.
@@ -57,15 +60,28 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
     /// the recognizers.
     @inlinable
     public mutating func consume<Output: TouchPipelineOutput>(_ frame: ContactFrame, into output: inout Output) {
-        var frame = frame
         advance(to: frame.timestamp, into: &output)
-        frame.timestamp = now
-        var batch = TouchFrameBatch()
         var statuses = StatusList(filler: .placeholder)
-        palmGate.filter(&frame, policy: palmPolicy, statuses: &statuses)
-        trackerState.track(frame, into: &batch, statuses: &statuses)
+        if palmGate.passes(frame) {
+            // The usual report: tracked where it lies, taken as happening now.
+            trackerState.track(frame, at: now, into: &batch, statuses: &statuses)
+        } else {
+            var filtered = frame
+            filtered.timestamp = now
+            palmGate.filter(&filtered, policy: palmPolicy, statuses: &statuses)
+            trackerState.track(filtered, at: now, into: &batch, statuses: &statuses)
+        }
         emit(statuses, &output)
-        for index in batch.indices { step(batch[index], &output) }
+        // Each frame goes to the recognizers from the batch's own stored frames, borrowed in place
+        // beside the engine (through the batch's subscript, the optimizer copied the whole batch).
+        if batch.frameCount == 2 {
+            Self.step(
+                &batch.closing, engine: &engine, present: &present, liveTouches: &liveTouches, events: &events,
+                deliveries: &deliveries, output: &output)
+        }
+        Self.step(
+            &batch.current, engine: &engine, present: &present, liveTouches: &liveTouches, events: &events,
+            deliveries: &deliveries, output: &output)
     }
 
     /// `nextDeadline` without copying the pipeline's tracker and engine (see
@@ -101,7 +117,7 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
         var touches = TouchFrame(timestamp: now)
         trackerState.cancelAll(at: now, into: &touches)
         guard !touches.touches.isEmpty else { return }
-        step(touches, &output)
+        step(&touches, &output)
     }
 
     /// The input is over: time runs on until nothing is pending (a tap waiting out its double-tap
@@ -121,24 +137,55 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
     /// Time alone: the tracker's report timeouts, then the recognizers' timers.
     @inlinable
     mutating func stepTime<Output: TouchPipelineOutput>(to time: Microseconds, _ output: inout Output) {
+        // Nothing of the tracker's expires (every report but one after a silence): no frame to
+        // build, only the recognizers' time to move.
+        guard let expiry = trackerState.nextDeadlineInPlace(), expiry <= time else {
+            stepIdle(to: time, &output)
+            return
+        }
         var touches = TouchFrame(timestamp: time)
         var statuses = StatusList(filler: .placeholder)
         trackerState.advance(to: time, into: &touches, statuses: &statuses)
         emit(statuses, &output)
-        step(touches, &output)
+        step(&touches, &output)
     }
 
     /// One touch frame through the recognizers; a frame with no touches only lets time pass.
     @inlinable
-    mutating func step<Output: TouchPipelineOutput>(_ touches: TouchFrame, _ output: inout Output) {
-        if touches.timestamp > now { present = touches.timestamp }
+    mutating func step<Output: TouchPipelineOutput>(_ touches: inout TouchFrame, _ output: inout Output) {
+        Self.step(
+            &touches, engine: &engine, present: &present, liveTouches: &liveTouches, events: &events,
+            deliveries: &deliveries, output: &output)
+    }
+
+    /// Time passes with no touch frame: the recognizers' timers run.
+    @inlinable
+    mutating func stepIdle<Output: TouchPipelineOutput>(to time: Microseconds, _ output: inout Output) {
+        if time > present { present = time }
         events.removeAll()
         deliveries.removeAll()
-        if touches.touches.isEmpty {
-            engine.advance(to: now, events: &events, deliveries: &deliveries)
+        engine.advance(to: present, events: &events, deliveries: &deliveries)
+        Self.hand(&events, &deliveries, to: &output)
+    }
+
+    /// `step` on the pipeline's parts one by one, so a frame can come from the pipeline's own
+    /// batch beside the engine it goes to. Every list is `inout` though only read: a borrowed
+    /// kilobyte frame or event list was copied at the call by the optimizer, an `inout` one is not.
+    @inlinable
+    static func step<Output: TouchPipelineOutput>(
+        _ touches: inout TouchFrame, engine: inout GestureEngine<Custom>, present: inout Microseconds,
+        liveTouches: inout Int, events: inout GestureEventList, deliveries: inout TouchDeliveryList,
+        output: inout Output
+    ) {
+        if touches.timestamp > present { present = touches.timestamp }
+        events.removeAll()
+        deliveries.removeAll()
+        let list = touches.touches.elements
+        if list.isEmpty {
+            engine.advance(to: present, events: &events, deliveries: &deliveries)
         } else {
-            for index in touches.touches.indices {
-                switch touches.touches[index].phase {
+            for index in list.indices {
+                switch list[index].phase {
                 case .began: liveTouches += 1
                 case .ended, .cancelled: liveTouches -= 1
                 case .moved, .stationary: break
@@ -147,8 +194,16 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
             output.touches(touches)
             engine.process(touches, events: &events, deliveries: &deliveries)
         }
-        for index in events.indices { output.gesture(events[index]) }
-        for index in deliveries.indices { output.delivery(deliveries[index]) }
+        hand(&events, &deliveries, to: &output)
+    }
+
+    @inlinable
+    static func hand<Output: TouchPipelineOutput>(
+        _ events: inout GestureEventList, _ deliveries: inout TouchDeliveryList, to output: inout Output
+    ) {
+        let eventList = events.elements, deliveryList = deliveries.elements
+        for index in eventList.indices { output.gesture(eventList[index]) }
+        for index in deliveryList.indices { output.delivery(deliveryList[index]) }
     }
 
     @inlinable

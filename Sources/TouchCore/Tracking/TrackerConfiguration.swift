@@ -104,6 +104,7 @@ public struct TrackerConfiguration: Sendable {
     public var gateInterval: Microseconds { max(reportInterval, 12_000) }
 
     /// `distance` scaled to a silence of `elapsed`: the gate grows once more than one gate interval passed.
+    @inline(__always)
     func gate(_ distance: Float, after elapsed: Microseconds) -> Float {
         let intervals = Float(elapsed) / Float(gateInterval)
         return intervals > 1 ? distance * intervals : distance
