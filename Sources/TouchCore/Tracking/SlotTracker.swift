@@ -145,8 +145,12 @@ public struct SlotTracker: Sendable {
     public mutating func track(_ frame: ContactFrame, into output: inout TouchFrame, statuses: inout StatusList) {
         var batch = TouchFrameBatch()
         track(frame, into: &batch, statuses: &statuses)
-        output = batch[0]
-        if batch.count > 1 { pendingFrame = batch[1] }
+        if batch.count == 2 {
+            output = batch.closing
+            pendingFrame = batch.current
+        } else {
+            output = batch.current
+        }
     }
 
     /// Moves the frame a split report left waiting into `output`; false when none waits.

@@ -9,10 +9,11 @@
 public struct TouchFrameBatch: Sendable {
     public static let maxFrames = 2
 
-    /// Touches that end before the report's own frame (part of the batch when it holds one).
-    @usableFromInline var closing = TouchFrame(timestamp: 0)
-    /// The report's own frame: its endings, then every live touch.
-    @usableFromInline var current = TouchFrame(timestamp: 0)
+    /// Touches that end before the report's own frame (part of the batch when `count` is 2).
+    public var closing = TouchFrame(timestamp: 0)
+    /// The report's own frame, always the last: its endings, then every live touch. Stored, so
+    /// a reader reaches it in place.
+    public var current = TouchFrame(timestamp: 0)
     @usableFromInline var frameCount = 0
 
     public init() {}
@@ -20,13 +21,11 @@ public struct TouchFrameBatch: Sendable {
     @inlinable public var count: Int { frameCount }
     @inlinable public var indices: Range<Int> { 0..<frameCount }
 
-    /// Frame `position` in place: read through a borrow, not copied (a frame is about a kilobyte).
-    @inlinable
+    /// A copy of frame `position` (a kilobyte): hot paths read `closing` and `current` in place.
+    /// (A yielding accessor would not copy, but the Embedded build allows no coroutines.)
     public subscript(position: Int) -> TouchFrame {
-        _read {
-            precondition(position >= 0 && position < frameCount, "TouchFrameBatch index out of range")
-            if position == 0 && frameCount == 2 { yield closing } else { yield current }
-        }
+        precondition(position >= 0 && position < frameCount, "TouchFrameBatch index out of range")
+        return position == 0 && frameCount == 2 ? closing : current
     }
 
     mutating func removeAll() { frameCount = 0 }
