@@ -1,5 +1,6 @@
 import Glibc
 import PipelineFixtures
+import TouchCore
 
 // Runs one benchmark's fixture in a plain loop, for `perf record` (the benchmark runner talks to
 // its plugin over pipes and cannot be started alone). The same fixtures as the benchmarks.
@@ -8,13 +9,26 @@ import PipelineFixtures
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
-    print("usage: ProfileLoop decode|decode+track|decode+track+recognize|anonymous-drags|mtdev-drags [fingers] [reports]")
+    print("usage: ProfileLoop decoder|decode|decode+track|decode+track+recognize|anonymous-drags|mtdev-drags [fingers] [reports]")
     exit(2)
 }
 let fingers = arguments.count > 2 ? Int(arguments[2]) ?? 10 : 10
 let reports = arguments.count > 3 ? Int(arguments[3]) ?? 2_000_000 : 2_000_000
 var checksum = 0
 switch arguments[1] {
+case "decoder":
+    // The decoder alone, one report's bytes per call, as "decode only 10 contacts".
+    let stream = WireStream(fingers: MovingFingers(count: fingers))
+    var decoder = FrameDecoder()
+    stream.bytes.withUnsafeBufferPointer { bytes in
+        for report in 0..<reports {
+            let index = report % stream.reports
+            let start = index == 0 ? 0 : stream.frameEnds[index - 1]
+            decoder.decode(UnsafeBufferPointer(rebasing: bytes[start..<stream.frameEnds[index]])) { frame in
+                if case .device(.contacts(let report)) = frame { checksum &+= report.contacts.count }
+            }
+        }
+    }
 case "decode":
     var reader = WireReports(WireStream(fingers: MovingFingers(count: fingers)))
     for _ in 0..<reports { checksum &+= reader.nextFrame()?.contacts.count ?? 0 }

@@ -39,7 +39,7 @@ public struct FrameDecoder: Sendable {
             }
             let byte = bytes[index]
             index += 1
-            if completesFrame(byte), let decoded = decodeCompleted() { body(decoded, skippedBeforeLastFrame) }
+            if completesFrame(byte) { decodeCompleted(body) }
         }
     }
 
@@ -48,6 +48,26 @@ public struct FrameDecoder: Sendable {
         statistics.bytes += 1
         guard completesFrame(byte) else { return nil }
         return decodeCompleted()
+    }
+
+    /// Interprets the frame `completesFrame` just accepted and hands it to `body` with the bytes
+    /// skipped before it. The payload is read straight from the COBS buffer, and the message goes
+    /// to `body` without an optional around it: each wrapper was another copy of a 270-byte value.
+    @inline(__always)
+    private mutating func decodeCompleted(_ body: (DecodedFrame, _ skippedBefore: Int) -> Void) {
+        var reader = PayloadReader(frameBytes: cobs.decoded)
+        if completedType.isCommand {
+            if let command = CommandFrame(type: completedType, reading: &reader) {
+                accept()
+                body(.command(command), skippedBeforeLastFrame)
+                return
+            }
+        } else if let message = Self.deviceMessage(of: completedType, reading: &reader) {
+            accept()
+            body(.device(message), skippedBeforeLastFrame)
+            return
+        }
+        reject(.malformedPayload)
     }
 
     /// Interprets the frame `completesFrame` just accepted.
@@ -77,7 +97,11 @@ public struct FrameDecoder: Sendable {
 
     public static func decodeDeviceMessage(_ frame: ValidatedFrame) -> DeviceMessage? {
         var reader = PayloadReader(frame)
-        switch frame.type {
+        return deviceMessage(of: frame.type, reading: &reader)
+    }
+
+    static func deviceMessage(of type: FrameType, reading reader: inout PayloadReader) -> DeviceMessage? {
+        switch type {
         case .info: return DeviceInfo(reading: &reader).map { .info($0) }
         case .contacts: return ContactReport(reading: &reader).map { .contacts($0) }
         case .shapedContacts: return ContactReport(reading: &reader, shaped: true).map { .contacts($0) }

@@ -21,7 +21,7 @@ extension SlotTracker {
         for row in touchSlots.indices {
             let slot = touchSlots[row]
             costs.predicted.append(slots[slot].predictedPosition(at: now))
-            costs.gates.append(configuration.gate(configuration.anonymousGate, after: max(now - slots[slot].lastSeen, 0)))
+            costs.gates.append(gate(configuration.anonymousGate, after: max(now - slots[slot].lastSeen, 0)))
         }
         for column in contactIndices.indices {
             costs.positions.append(contactList[contactIndices[column]].position)

@@ -10,9 +10,22 @@ public struct SlotTracker: Sendable {
     private var sequence: SequenceWatch
     private var pendingFrame: TouchFrame?
 
+    /// `configuration.reportTimeout` and `.gateInterval`, worked out once: each is a division,
+    /// and the tracker asks for them per slot and per contact.
+    let reportTimeout: Microseconds
+    let gateInterval: Microseconds
+
     public init(configuration: TrackerConfiguration) {
         self.configuration = configuration.sanitized
         sequence = SequenceWatch(bits: self.configuration.sequenceBits)
+        reportTimeout = self.configuration.reportTimeout
+        gateInterval = self.configuration.gateInterval
+    }
+
+    /// `configuration.gate(_:after:)` with the interval worked out at init.
+    @inline(__always)
+    func gate(_ distance: Float, after elapsed: Microseconds) -> Float {
+        TrackerConfiguration.gate(distance, after: elapsed, interval: gateInterval)
     }
 
     public var liveTouchCount: Int {
@@ -36,7 +49,7 @@ public struct SlotTracker: Sendable {
         guard configuration.silence != .holdsTouches else { return nil }
         var earliest: Microseconds?
         for slot in 0..<configuration.capacity where slots[slot].isLive {
-            let deadline = slots[slot].lastSeen + configuration.reportTimeout
+            let deadline = slots[slot].lastSeen + reportTimeout
             if let sooner = earliest, sooner <= deadline { continue }
             earliest = deadline
         }
@@ -201,7 +214,7 @@ public struct SlotTracker: Sendable {
         let elapsed = max(now - slots[slot].lastSeen, 0)
         // Squared, so a report costs no square roots (a tenth of the tracker's time).
         let squared = slots[slot].position.squaredDistance(to: contact.position)
-        let gate = configuration.gate(configuration.lostLiftDistance, after: elapsed)
+        let gate = gate(configuration.lostLiftDistance, after: elapsed)
         if elapsed > configuration.staleGap || squared > gate * gate {
             // The same id, but not the same finger: its lift was lost. End it on its own frame.
             closing.append(slots[slot].release(slot: slot, phase: .ended, freedThisReport: false))
@@ -257,7 +270,7 @@ public struct SlotTracker: Sendable {
         }
         var count = 0
         for slot in 0..<configuration.capacity
-        where slots[slot].isLive && time - slots[slot].lastSeen >= configuration.reportTimeout {
+        where slots[slot].isLive && time - slots[slot].lastSeen >= reportTimeout {
             touches.append(slots[slot].release(slot: slot, phase: phase, freedThisReport: false))
             count += 1
         }
