@@ -34,6 +34,11 @@ let package = Package(
             path: "Sources/IdentityComparison"
         ),
         .executableTarget(
+            name: "ProfileLoop",
+            dependencies: ["PipelineFixtures"],
+            path: "Sources/ProfileLoop"
+        ),
+        .executableTarget(
             name: "PipelineBenchmarks",
             dependencies: [
                 "PipelineFixtures",

@@ -78,7 +78,7 @@ import Testing
         let columns = Int(random.next() % 6) + 1
         var matrix = MatrixCosts(columns: columns)
         for _ in 0..<(rows * columns) { matrix.values.append(Int64(random.next() % 50)) }
-        let assignment = MinimumCostAssignment(rows: rows, columns: columns, costs: matrix)
+        let assignment = MinimumCostAssignment(rows: rows, columns: columns, costs: &matrix)
         var used = Set<Int>()
         var total: Int64 = 0
         for row in 0..<rows where assignment.columnOfRow[row] >= 0 {
@@ -96,7 +96,7 @@ import Testing
         for _ in 0..<400 { matrix.values.append(Int64(random.next() % 1000)) }
         // The identity pairing is made the unique cheapest one.
         for i in 0..<20 { matrix.values[i * 20 + i] = 0 }
-        let assignment = MinimumCostAssignment(rows: 20, columns: 20, costs: matrix)
+        let assignment = MinimumCostAssignment(rows: 20, columns: 20, costs: &matrix)
         #expect((0..<20).allSatisfy { assignment.columnOfRow[$0] == $0 })
     }
 }

@@ -35,7 +35,7 @@ public struct TouchhostAnonymousRun: Sendable {
         // it would be the fixture's cost, not the tracker's (mtdev's side reads its arrays too).
         tracker.track(frames[next], into: &batch, statuses: &statuses)
         frames[next].timestamp += Microseconds(frames.count) * BenchmarkPanel.reportInterval
-        touchesOut &+= batch.elements[batch.count - 1].touches.count
+        touchesOut &+= batch.current.touches.count
         next += 1
         if next == frames.count {
             next = 0

@@ -83,17 +83,28 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
     /// the recognizers.
     @inlinable
     public mutating func consume<Output: TouchPipelineOutput>(_ frame: ContactFrame, into output: inout Output) {
-        var frame = frame
         advance(to: frame.timestamp, into: &output)
-        frame.timestamp = now
         var statuses = StatusList(filler: .placeholder)
-        palmGate.filter(&frame, policy: palmPolicy, statuses: &statuses)
-        trackerState.track(frame, into: &batch, statuses: &statuses)
-        emit(statuses, &output)
-        for index in batch.indices {
-            var touches = batch[index]
-            step(&touches, &output)
+        if palmGate.passes(frame) {
+            // The usual report: tracked where it lies, taken as happening now.
+            trackerState.track(frame, at: now, into: &batch, statuses: &statuses)
+        } else {
+            var filtered = frame
+            filtered.timestamp = now
+            palmGate.filter(&filtered, policy: palmPolicy, statuses: &statuses)
+            trackerState.track(filtered, at: now, into: &batch, statuses: &statuses)
         }
+        emit(statuses, &output)
+        // Each frame goes to the recognizers from the batch's own stored frames, borrowed in place
+        // beside the engine (through the batch's subscript, the optimizer copied the whole batch).
+        if batch.frameCount == 2 {
+            Self.step(
+                &batch.closing, engine: &engine, present: &present, liveTouches: &liveTouches, events: &events,
+                deliveries: &deliveries, output: &output)
+        }
+        Self.step(
+            &batch.current, engine: &engine, present: &present, liveTouches: &liveTouches, events: &events,
+            deliveries: &deliveries, output: &output)
     }
 
     /// `nextDeadline` without copying the pipeline's tracker and engine (see
@@ -180,15 +191,39 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
     /// read copied the whole frame.
     @inlinable
     mutating func step<Output: TouchPipelineOutput>(_ touches: inout TouchFrame, _ output: inout Output) {
+        Self.step(
+            &touches, engine: &engine, present: &present, liveTouches: &liveTouches, events: &events,
+            deliveries: &deliveries, output: &output)
+    }
+
+    /// A frame with no touches: time passes for the recognizers.
+    @inlinable
+    mutating func stepWithoutTouches<Output: TouchPipelineOutput>(at time: Microseconds, _ output: inout Output) {
+        Self.stepWithoutTouches(
+            at: time, engine: &engine, present: &present, events: &events, deliveries: &deliveries, output: &output)
+    }
+
+    /// `step` on the pipeline's parts one by one, so a frame can come from the pipeline's own
+    /// batch beside the engine it goes to. Every list is `inout` though only read: a borrowed
+    /// kilobyte frame or event list was copied at the call by the optimizer, an `inout` one is not.
+    @inlinable
+    static func step<Output: TouchPipelineOutput>(
+        _ touches: inout TouchFrame, engine: inout GestureEngine<Custom>, present: inout Microseconds,
+        liveTouches: inout Int, events: inout GestureEventList, deliveries: inout TouchDeliveryList,
+        output: inout Output
+    ) {
         guard !touches.touches.isEmpty else {
-            stepWithoutTouches(at: touches.timestamp, &output)
+            stepWithoutTouches(
+                at: touches.timestamp, engine: &engine, present: &present, events: &events, deliveries: &deliveries,
+                output: &output)
             return
         }
-        if touches.timestamp > now { present = touches.timestamp }
+        if touches.timestamp > present { present = touches.timestamp }
         events.removeAll()
         deliveries.removeAll()
-        for index in touches.touches.indices {
-            switch touches.touches[index].phase {
+        let list = touches.touches.elements
+        for index in list.indices {
+            switch list[index].phase {
             case .began: liveTouches += 1
             case .ended, .cancelled: liveTouches -= 1
             case .moved, .stationary: break
@@ -196,23 +231,29 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
         }
         output.touches(touches)
         engine.process(touches, events: &events, deliveries: &deliveries)
-        emitEngineOutput(&output)
+        hand(&events, &deliveries, to: &output)
     }
 
-    /// A frame with no touches: time passes for the recognizers.
     @inlinable
-    mutating func stepWithoutTouches<Output: TouchPipelineOutput>(at time: Microseconds, _ output: inout Output) {
-        if time > now { present = time }
+    static func stepWithoutTouches<Output: TouchPipelineOutput>(
+        at time: Microseconds, engine: inout GestureEngine<Custom>, present: inout Microseconds,
+        events: inout GestureEventList, deliveries: inout TouchDeliveryList, output: inout Output
+    ) {
+        if time > present { present = time }
         events.removeAll()
         deliveries.removeAll()
-        engine.advance(to: now, events: &events, deliveries: &deliveries)
-        emitEngineOutput(&output)
+        engine.advance(to: present, events: &events, deliveries: &deliveries)
+        hand(&events, &deliveries, to: &output)
     }
 
+    /// The engine's gestures and deliveries to the output, read in place.
     @inlinable
-    mutating func emitEngineOutput<Output: TouchPipelineOutput>(_ output: inout Output) {
-        for index in events.indices { output.gesture(events[index]) }
-        for index in deliveries.indices { output.delivery(deliveries[index]) }
+    static func hand<Output: TouchPipelineOutput>(
+        _ events: inout GestureEventList, _ deliveries: inout TouchDeliveryList, to output: inout Output
+    ) {
+        let eventList = events.elements, deliveryList = deliveries.elements
+        for index in eventList.indices { output.gesture(eventList[index]) }
+        for index in deliveryList.indices { output.delivery(deliveryList[index]) }
     }
 
     @inlinable

@@ -74,6 +74,20 @@ public struct COBSDecoder: Sendable {
         return .pending
     }
 
+    /// Takes, from `bytes` at `start`, the data bytes the current block still expects, stopping
+    /// before a 0x00 (a delimiter is `push`'s to handle) and where the frame has no more room;
+    /// returns how many it took: 0 when the next byte must go through `push` (a code byte, a
+    /// delimiter, the first byte after a frame ended, or a frame that overflowed). The same state
+    /// and `decoded` as pushing those bytes one at a time.
+    @inline(__always)
+    mutating func takeBlockData(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard blockRemaining > 0, !frameEnded, !decoded.overflowed else { return 0 }
+        let taken = decoded.appendNonZero(bytes.baseAddress! + start, upTo: min(blockRemaining, bytes.count - start))
+        blockRemaining -= taken
+        inputLength += taken
+        return taken
+    }
+
     private mutating func startFrame() {
         decoded.removeAll()
         inputLength = 0

@@ -49,7 +49,9 @@ extension ContactReport {
     /// (`TimestampUnwrapper`); the 16-bit sequence number is passed on as is.
     public func contactFrame(on info: DeviceInfo, at timestamp: Microseconds) -> ContactFrame {
         var frame = ContactFrame(timestamp: timestamp, sequence: UInt32(sequence), isFull: true)
-        for index in contacts.indices { frame.add(contacts[index].reportedContact(on: info)) }
+        // Through a span: an element read of the borrowed report's list can copy all of it.
+        let wire = contacts.elements
+        for index in wire.indices { frame.add(wire[index].reportedContact(on: info)) }
         return frame
     }
 }

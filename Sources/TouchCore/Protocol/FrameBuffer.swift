@@ -40,6 +40,29 @@ public struct FrameBuffer: Sendable {
         count += 1
     }
 
+    /// Appends the first `length` bytes of `run` that come before any 0x00, as far as the frame has
+    /// room; returns how many it appended. The COBS decoder's bulk step: a frame's data bytes cost a
+    /// compare and a store each, with one bounds check for the run instead of one per byte.
+    @inline(__always)
+    mutating func appendNonZero(_ run: UnsafePointer<UInt8>, upTo length: Int) -> Int {
+        let limit = min(length, WireFormat.maxFrameLength - count)
+        guard limit > 0 else { return 0 }
+        var target = storage.mutableSpan
+        let start = count
+        var taken = 0
+        target.withUnsafeMutableBufferPointer { bytes in
+            let destination = bytes.baseAddress! + start
+            while taken < limit {
+                let byte = run[taken]
+                if byte == 0 { break }
+                destination[taken] = byte
+                taken += 1
+            }
+        }
+        count += taken
+        return taken
+    }
+
     // Every multi-byte field on the wire is little-endian, the CRC included.
 
     public mutating func append(_ value: UInt16) {

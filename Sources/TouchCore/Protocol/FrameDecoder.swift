@@ -20,15 +20,54 @@ public struct FrameDecoder: Sendable {
     /// the frames `push` would return byte by byte, without building an optional message per byte.
     /// The decoder is busy while `body` runs: its statistics are read after the call.
     public mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (DecodedFrame) -> Void) {
-        for byte in bytes where completesFrame(byte) {
-            if let decoded = decodeCompleted() { body(decoded) }
+        decode(bytes) { frame, _ in body(frame) }
+    }
+
+    /// `decode(_:_:)` that also hands `body` the bytes skipped before each frame
+    /// (`skippedBeforeLastFrame`, which cannot be read while the decoder is busy), for a host that
+    /// reports resyncs.
+    public mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (DecodedFrame, _ skippedBefore: Int) -> Void) {
+        guard bytes.count > 0 else { return }
+        statistics.bytes += bytes.count
+        var index = 0
+        while index < bytes.count {
+            // The bulk of a frame: runs of data bytes, copied without the per-byte state machine.
+            let taken = cobs.takeBlockData(bytes, from: index)
+            if taken > 0 {
+                index += taken
+                if index == bytes.count { break }
+            }
+            let byte = bytes[index]
+            index += 1
+            if completesFrame(byte) { decodeCompleted(body) }
         }
     }
 
     /// Consumes one byte; returns a message or command when the byte completes a valid frame.
     public mutating func push(_ byte: UInt8) -> DecodedFrame? {
+        statistics.bytes += 1
         guard completesFrame(byte) else { return nil }
         return decodeCompleted()
+    }
+
+    /// Interprets the frame `completesFrame` just accepted and hands it to `body` with the bytes
+    /// skipped before it. The payload is read straight from the COBS buffer, and the message goes
+    /// to `body` without an optional around it: each wrapper was another copy of a 270-byte value.
+    @inline(__always)
+    private mutating func decodeCompleted(_ body: (DecodedFrame, _ skippedBefore: Int) -> Void) {
+        var reader = PayloadReader(frameBytes: cobs.decoded)
+        if completedType.isCommand {
+            if let command = CommandFrame(type: completedType, reading: &reader) {
+                accept()
+                body(.command(command), skippedBeforeLastFrame)
+                return
+            }
+        } else if let message = Self.deviceMessage(of: completedType, reading: &reader) {
+            accept()
+            body(.device(message), skippedBeforeLastFrame)
+            return
+        }
+        reject(.malformedPayload)
     }
 
     /// Interprets the frame `completesFrame` just accepted.
@@ -50,6 +89,7 @@ public struct FrameDecoder: Sendable {
     /// Consumes one byte; returns a frame whose framing, CRC, version and type are valid, leaving
     /// its payload uninterpreted (for pass-through and recording). Counts it as decoded.
     public mutating func pushFrame(_ byte: UInt8) -> ValidatedFrame? {
+        statistics.bytes += 1
         guard completesFrame(byte) else { return nil }
         accept()
         return ValidatedFrame(type: completedType, bytes: cobs.decoded)
@@ -57,7 +97,11 @@ public struct FrameDecoder: Sendable {
 
     public static func decodeDeviceMessage(_ frame: ValidatedFrame) -> DeviceMessage? {
         var reader = PayloadReader(frame)
-        switch frame.type {
+        return deviceMessage(of: frame.type, reading: &reader)
+    }
+
+    static func deviceMessage(of type: FrameType, reading reader: inout PayloadReader) -> DeviceMessage? {
+        switch type {
         case .info: return DeviceInfo(reading: &reader).map { .info($0) }
         case .contacts: return ContactReport(reading: &reader).map { .contacts($0) }
         case .shapedContacts: return ContactReport(reading: &reader, shaped: true).map { .contacts($0) }
@@ -82,7 +126,6 @@ public struct FrameDecoder: Sendable {
     /// `completedType`. A Bool rather than the frame, so the bytes inside a frame cost no copies.
     @inline(__always)
     private mutating func completesFrame(_ byte: UInt8) -> Bool {
-        statistics.bytes += 1
         switch cobs.push(byte) {
         case .pending, .idle: return false
         case .frame: return checkFrame()

@@ -7,9 +7,14 @@ public struct PayloadReader {
     public private(set) var failed = false
 
     public init(_ frame: ValidatedFrame) {
-        self.frame = frame.bytes
+        self.init(frameBytes: frame.bytes)
+    }
+
+    /// The payload of a whole frame's bytes (version, type, payload, CRC) that passed its checks.
+    init(frameBytes: FrameBuffer) {
+        self.frame = frameBytes
         self.position = 2
-        self.end = frame.bytes.count - 2
+        self.end = frameBytes.count - 2
     }
 
     public var remaining: Int { end - position }
@@ -17,6 +22,16 @@ public struct PayloadReader {
     public var isCompleteAndExact: Bool { !failed && position == end }
 
     public mutating func fail() { failed = true }
+
+    /// Moves past `count` bytes a caller read in place from `frame`; fails past the end.
+    mutating func skip(_ count: Int) {
+        guard count <= end - position else {
+            failed = true
+            position = end
+            return
+        }
+        position += count
+    }
 
     public mutating func readUInt8() -> UInt8 {
         guard position < end else {

@@ -63,12 +63,20 @@ extension WireContact {
 
     public init?(reading reader: inout PayloadReader) {
         let first = reader.readUInt8()
-        let b1 = UInt16(reader.readUInt8())
-        let b2 = UInt16(reader.readUInt8())
-        let b3 = UInt16(reader.readUInt8())
-        let amplitude = reader.readUInt8()
+        let b1 = reader.readUInt8()
+        let b2 = reader.readUInt8()
+        let b3 = reader.readUInt8()
+        self.init(wire: first, b1, b2, b3, amplitude: reader.readUInt8())
+    }
+
+    /// The contact in its five wire bytes; nil when bit 7 of the first is set.
+    @inline(__always)
+    init?(wire first: UInt8, _ b1: UInt8, _ b2: UInt8, _ b3: UInt8, amplitude: UInt8) {
         guard first & 0x80 == 0, let state = ContactState(rawValue: first &>> 5 & 0x03) else { return nil }
-        self.init(id: first & 0x1F, state: state, x: b1 | (b2 & 0x0F) &<< 8, y: b2 &>> 4 | b3 &<< 4, amplitude: amplitude)
+        let low = UInt16(b1), middle = UInt16(b2), high = UInt16(b3)
+        self.init(
+            id: first & 0x1F, state: state, x: low | (middle & 0x0F) &<< 8, y: middle &>> 4 | high &<< 4,
+            amplitude: amplitude)
     }
 }
 
@@ -96,6 +104,24 @@ extension ContactReport {
         guard !reader.failed, contactBytes % stride == 0, contactBytes / stride <= TouchLimits.maxContacts
         else { return nil }
         self.init(sequence: sequence, timestamp: timestamp, isShaped: shaped)
+        if !shaped {
+            // Every scan of every controller: the length is checked above, so the contacts are
+            // read in place, five bytes at a time, rather than through a checked read per byte.
+            do {
+                let bytes = reader.frame.elements
+                var at = reader.position
+                for _ in 0..<contactBytes / stride {
+                    guard let contact = WireContact(
+                        wire: bytes[at], bytes[at &+ 1], bytes[at &+ 2], bytes[at &+ 3], amplitude: bytes[at &+ 4])
+                    else { return nil }
+                    contacts.append(contact)
+                    at &+= stride
+                }
+            }
+            reader.skip(contactBytes)
+            guard reader.isCompleteAndExact else { return nil }
+            return
+        }
         for _ in 0..<contactBytes / stride {
             guard var contact = WireContact(reading: &reader) else { return nil }
             if shaped {

@@ -3,11 +3,9 @@
 /// pair further apart than the gate may not pair at all.
 extension SlotTracker {
     mutating func matchAnonymous(
-        _ contacts: ContactFrame.Contacts, at now: Microseconds,
+        _ contactList: Span<ReportedContact>, at now: Microseconds,
         endings: inout TouchFrame.Touches, newcomers: inout InlineList<20, Int>
     ) {
-        // Read in place: an element read through the borrowed list's subscript can copy all of it.
-        let contactList = contacts.elements
         var contactIndices = InlineList<20, Int>(filler: 0)
         for index in contactList.indices where contactList[index].controllerId == nil {
             contactIndices.append(index)
@@ -23,13 +21,21 @@ extension SlotTracker {
         for row in touchSlots.indices {
             let slot = touchSlots[row]
             costs.predicted.append(slots[slot].predictedPosition(at: now))
-            costs.gates.append(configuration.gate(configuration.anonymousGate, after: max(now - slots[slot].lastSeen, 0)))
+            costs.gates.append(gate(configuration.anonymousGate, after: max(now - slots[slot].lastSeen, 0)))
         }
         for column in contactIndices.indices {
             costs.positions.append(contactList[contactIndices[column]].position)
         }
-        let matrix = AssignmentCostMatrix(rows: touchSlots.count, columns: contactIndices.count, costs: costs)
-        let assignment = MinimumCostAssignment(rows: touchSlots.count, columns: contactIndices.count, costs: matrix)
+        // Nearly every report pairs each finger with its own nearest contact, found from the costs
+        // as they are; only a contested report pays for the table Kuhn-Munkres reads over and over.
+        let rows = touchSlots.count, columns = contactIndices.count
+        let assignment: MinimumCostAssignment
+        if let plain = MinimumCostAssignment(ownMinimaOf: rows, by: columns, costs: &costs) {
+            assignment = plain
+        } else {
+            var matrix = AssignmentCostMatrix(rows: rows, columns: columns, costs: costs)
+            assignment = MinimumCostAssignment(rows: rows, columns: columns, costs: &matrix)
+        }
 
         var touchOfContact = InlineArray<20, Int>(repeating: -1)
         for row in touchSlots.indices {
@@ -78,8 +84,8 @@ struct AnonymousCosts: AssignmentCosts {
     /// The most an allowed pair may cost: 20 of them stay below `forbidden`.
     var mostAllowed: Int64 { forbidden / 32 }
 
-    func cost(row: Int, column: Int) -> Int64 {
-        cost(from: predicted[row], to: positions[column], gate: gates[row])
+    mutating func cost(row: Int, column: Int) -> Int64 {
+        cost(from: predicted.elements[row], to: positions.elements[column], gate: gates.elements[row])
     }
 
     /// The cost of a pair, for a caller that reads the lists in place (`AssignmentCostMatrix`).

@@ -16,10 +16,11 @@ struct MinimumCostAssignment {
     /// The column paired with each row, or -1 when the row has none (more rows than columns).
     private(set) var columnOfRow = InlineArray<20, Int>(repeating: -1)
 
-    init<Costs: AssignmentCosts>(rows: Int, columns: Int, costs: Costs) {
+    /// The pairing with the least total cost. The costs are read in place (`inout`): a table is
+    /// kilobytes, and a copy of it cost more than the pairing.
+    init<Costs: AssignmentCosts>(rows: Int, columns: Int, costs: inout Costs) {
         precondition(rows <= Self.maxSide && columns <= Self.maxSide, "assignment larger than capacity")
         guard rows > 0 && columns > 0 else { return }
-        var costs = costs
         if pairsOwnMinima(rows: rows, columns: columns, costs: &costs) { return }
         // The method needs no more rows than columns; solve the transpose otherwise.
         if rows <= columns {
@@ -33,6 +34,14 @@ struct MinimumCostAssignment {
                 columnOfRow[row] = transposed[row]
             }
         }
+    }
+
+    /// The pairing when it is the plain one (`pairsOwnMinima`), nil otherwise: for costs that are
+    /// cheap to read once each but not worth reading as often as Kuhn-Munkres does.
+    init?<Costs: AssignmentCosts>(ownMinimaOf rows: Int, by columns: Int, costs: inout Costs) {
+        precondition(rows <= Self.maxSide && columns <= Self.maxSide, "assignment larger than capacity")
+        guard rows > 0 && columns > 0 else { return }
+        guard pairsOwnMinima(rows: rows, columns: columns, costs: &costs) else { return nil }
     }
 
     /// The usual case between two reports: every finger (on the smaller side) has one strictly

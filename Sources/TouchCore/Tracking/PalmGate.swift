@@ -33,6 +33,16 @@ public struct PalmGate: Sendable {
 
     public var livePalmCount: Int { palms.count }
 
+    /// True when `filter` would change nothing: no palm is down and the frame flags none. The
+    /// pipeline then tracks the frame where it lies instead of copying it to filter.
+    @inlinable
+    public func passes(_ frame: ContactFrame) -> Bool {
+        guard palms.isEmpty else { return false }
+        let contacts = frame.contacts.elements
+        for index in contacts.indices where contacts[index].isPalm { return false }
+        return true
+    }
+
     @inlinable
     public mutating func filter(_ frame: inout ContactFrame, policy: PalmPolicy, statuses: inout StatusList) {
         for index in palms.indices { palms[index].seen = false }

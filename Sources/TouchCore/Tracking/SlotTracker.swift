@@ -10,9 +10,22 @@ public struct SlotTracker: Sendable {
     private var sequence: SequenceWatch
     private var pendingFrame: TouchFrame?
 
+    /// `configuration.reportTimeout` and `.gateInterval`, worked out once: each is a division,
+    /// and the tracker asks for them per slot and per contact.
+    let reportTimeout: Microseconds
+    let gateInterval: Microseconds
+
     public init(configuration: TrackerConfiguration) {
         self.configuration = configuration.sanitized
         sequence = SequenceWatch(bits: self.configuration.sequenceBits)
+        reportTimeout = self.configuration.reportTimeout
+        gateInterval = self.configuration.gateInterval
+    }
+
+    /// `configuration.gate(_:after:)` with the interval worked out at init.
+    @inline(__always)
+    func gate(_ distance: Float, after elapsed: Microseconds) -> Float {
+        TrackerConfiguration.gate(distance, after: elapsed, interval: gateInterval)
     }
 
     public var liveTouchCount: Int {
@@ -36,7 +49,7 @@ public struct SlotTracker: Sendable {
         guard configuration.silence != .holdsTouches else { return nil }
         var earliest: Microseconds?
         for slot in 0..<configuration.capacity where slots[slot].isLive {
-            let deadline = slots[slot].lastSeen + configuration.reportTimeout
+            let deadline = slots[slot].lastSeen + reportTimeout
             if let sooner = earliest, sooner <= deadline { continue }
             earliest = deadline
         }
@@ -52,11 +65,19 @@ public struct SlotTracker: Sendable {
     /// One report frame in; the touches that changed or are live out, plus statuses. `batch` gets
     /// one frame, or two when touches had to end before others begin (see `TouchFrameBatch`).
     public mutating func track(_ frame: ContactFrame, into batch: inout TouchFrameBatch, statuses: inout StatusList) {
+        track(frame, at: frame.timestamp, into: &batch, statuses: &statuses)
+    }
+
+    /// `track(_:into:statuses:)` with the report taken as happening at `now` whatever its own
+    /// timestamp says: a pipeline that holds time steady passes the report where it lies instead
+    /// of copying it to restamp it.
+    public mutating func track(
+        _ frame: ContactFrame, at now: Microseconds, into batch: inout TouchFrameBatch, statuses: inout StatusList
+    ) {
         precondition(pendingFrame == nil, "take the pending frame before the next report")
-        batch.removeAll()
-        let now = frame.timestamp
-        var closing = TouchFrame(timestamp: now)
-        var endings = TouchFrame.Touches(filler: .placeholder)
+        // The batch's own places are written directly: the closing frame, and the report's frame,
+        // which collects this report's endings first and its live touches after them.
+        batch.start(timestamp: now)
         for slot in 0..<configuration.capacity { slots[slot].startReport() }
 
         switch sequence.observe(frame.sequence) {
@@ -66,12 +87,12 @@ public struct SlotTracker: Sendable {
             statuses.append(StatusEvent(kind: .framesLost, timestamp: now, count: count))
         case .restarted:
             // A controller that starts counting again has forgotten its contacts: so do we.
-            let cancelled = releaseAll(phase: .cancelled, into: &closing.touches)
+            let cancelled = releaseAll(phase: .cancelled, into: &batch.closing.touches)
             statuses.append(StatusEvent(kind: .deviceReset, timestamp: now, count: UInt32(truncatingIfNeeded: cancelled)))
         }
 
         // Touches the host should already have timed out with advance(to:) end before this report.
-        let timedOut = releaseExpired(at: now, into: &closing.touches)
+        let timedOut = releaseExpired(at: now, into: &batch.closing.touches)
         if timedOut > 0 {
             statuses.append(StatusEvent(kind: .reportTimeout, timestamp: now, count: UInt32(truncatingIfNeeded: timedOut)))
         }
@@ -91,18 +112,18 @@ public struct SlotTracker: Sendable {
                     duplicates += 1
                     continue
                 }
-                if apply(contact, id: id, at: now, closing: &closing.touches, endings: &endings) {
+                if apply(contact, id: id, at: now, closing: &batch.closing.touches, endings: &batch.current.touches) {
                     newcomers.append(index)
                 }
             }
         }
-        matchAnonymous(frame.contacts, at: now, endings: &endings, newcomers: &newcomers)
+        matchAnonymous(contacts, at: now, endings: &batch.current.touches, newcomers: &newcomers)
 
         // Not seen means up: a full report lists every contact the controller still sees. One that
         // had to drop contacts no longer does, and its missing touches may be among the dropped.
         if frame.isFull && frame.droppedContacts == 0 {
             for slot in 0..<configuration.capacity where slots[slot].isLive && !slots[slot].seen {
-                endings.append(slots[slot].release(slot: slot, phase: .ended, freedThisReport: true))
+                batch.current.touches.append(slots[slot].release(slot: slot, phase: .ended, freedThisReport: true))
             }
         }
         // New touches take slots only after every lift of this report freed its own.
@@ -113,10 +134,10 @@ public struct SlotTracker: Sendable {
 
         // A frame holds maxContacts touches; when the endings do not fit beside the live touches
         // they go first, in the closing frame, which is just as true and keeps every ending.
-        let spill = endings.count + countLiveTouches() > TouchLimits.maxContacts
-        let endingList = endings.elements
-        if spill {
-            for index in endingList.indices { closing.touches.append(endingList[index]) }
+        if batch.current.touches.count + countLiveTouches() > TouchLimits.maxContacts {
+            let endings = batch.current.touches.count
+            for index in 0..<endings { batch.closing.touches.append(batch.current.touches[index]) }
+            batch.current.touches.removeAll()
         }
 
         if overflow > 0 {
@@ -125,16 +146,10 @@ public struct SlotTracker: Sendable {
         if duplicates > 0 {
             statuses.append(StatusEvent(kind: .duplicateContact, timestamp: now, count: UInt32(truncatingIfNeeded: duplicates)))
         }
-        if !closing.touches.isEmpty { batch.append(closing) }
-        // The current frame is written in the batch itself: a finished frame is a kilobyte to copy.
-        batch.appendFrame(timestamp: now) { current in
-            if !spill {
-                for index in endingList.indices { current.append(endingList[index]) }
-            }
-            for slot in 0..<configuration.capacity where slots[slot].isLive {
-                current.append(slots[slot].snapshot(slot: slot, phase: slots[slot].livePhase))
-            }
+        for slot in 0..<configuration.capacity where slots[slot].isLive {
+            batch.current.touches.append(slots[slot].snapshot(slot: slot, phase: slots[slot].livePhase))
         }
+        batch.close()
     }
 
     /// The single-frame form of `track(_:into:statuses:)` for hosts that handle one frame per call.
@@ -143,8 +158,12 @@ public struct SlotTracker: Sendable {
     public mutating func track(_ frame: ContactFrame, into output: inout TouchFrame, statuses: inout StatusList) {
         var batch = TouchFrameBatch()
         track(frame, into: &batch, statuses: &statuses)
-        output = batch[0]
-        if batch.count > 1 { pendingFrame = batch[1] }
+        if batch.count == 2 {
+            output = batch.closing
+            pendingFrame = batch.current
+        } else {
+            output = batch.current
+        }
     }
 
     /// Moves the frame a split report left waiting into `output`; false when none waits.
@@ -193,10 +212,10 @@ public struct SlotTracker: Sendable {
             return false
         }
         let elapsed = max(now - slots[slot].lastSeen, 0)
-        let distance = slots[slot].position.distance(to: contact.position)
-        if elapsed > configuration.staleGap
-            || distance > configuration.gate(configuration.lostLiftDistance, after: elapsed)
-        {
+        // Squared, so a report costs no square roots (a tenth of the tracker's time).
+        let squared = slots[slot].position.squaredDistance(to: contact.position)
+        let gate = gate(configuration.lostLiftDistance, after: elapsed)
+        if elapsed > configuration.staleGap || squared > gate * gate {
             // The same id, but not the same finger: its lift was lost. End it on its own frame.
             closing.append(slots[slot].release(slot: slot, phase: .ended, freedThisReport: false))
             return true
@@ -251,7 +270,7 @@ public struct SlotTracker: Sendable {
         }
         var count = 0
         for slot in 0..<configuration.capacity
-        where slots[slot].isLive && time - slots[slot].lastSeen >= configuration.reportTimeout {
+        where slots[slot].isLive && time - slots[slot].lastSeen >= reportTimeout {
             touches.append(slots[slot].release(slot: slot, phase: phase, freedThisReport: false))
             count += 1
         }

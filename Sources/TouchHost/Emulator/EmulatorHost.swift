@@ -30,7 +30,8 @@ public final class EmulatorHost: @unchecked Sendable {
     /// How long the emulator keeps serving after the script's last action, so the host sees the
     /// final reports and the controller's idle frames.
     public static let idleAfterScript: Microseconds = 1_500_000
-    /// The loop's sleep between scans: well under a report period at any supported rate.
+    /// The longest the loop sleeps, and the relay's poll: well under a report period at any
+    /// supported rate.
     public static let tickMilliseconds: Int32 = 1
 
     private let stopped = Atomic(false)
@@ -103,7 +104,12 @@ public final class EmulatorHost: @unchecked Sendable {
             if !output.bytes.isEmpty { links.write(output.bytes) }
             if controller.takeLinkDropRequest() { links.drop() }
             links.flush()
-            _ = links.waitForInput(milliseconds: Self.tickMilliseconds)
+            // Asleep until the next scan or finger action is due (a tick at most, so a host's bytes
+            // and a stop are heard): a fixed tick sent each scan's report up to a millisecond late.
+            var due = controller.controller.nextScanTime
+            if let start = scriptStart, let next = stimuli.upcoming { due = min(due, start + next.time) }
+            let tick = Microseconds(Self.tickMilliseconds) * 1_000
+            _ = links.waitForInput(microseconds: max(0, min(due - (MonotonicClock.now() - origin), tick)))
         }
     }
 }

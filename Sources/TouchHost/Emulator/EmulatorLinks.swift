@@ -90,6 +90,20 @@ public final class EmulatorLinks: @unchecked Sendable {
         do { try link.flushQueued() } catch { dropClient() }
     }
 
+    /// Waits at most `microseconds`, for a host's bytes while a millisecond or more is left: the
+    /// emulator sleeps until its next scan is due, finer than `poll`'s milliseconds, so the last
+    /// fraction is slept without watching the link (Glibc's module has no `ppoll`); bytes that
+    /// come meanwhile wait less than a millisecond, as they did for the fixed tick.
+    func waitForInput(microseconds: Microseconds) -> Bool {
+        let milliseconds = Int32(clamping: microseconds / 1_000)
+        guard milliseconds == 0 else { return waitForInput(milliseconds: milliseconds) }
+        if microseconds > 0 {
+            var pause = timespec(tv_sec: 0, tv_nsec: Int(microseconds) * 1_000)
+            _ = nanosleep(&pause, nil)
+        }
+        return false
+    }
+
     func waitForInput(milliseconds: Int32) -> Bool {
         var entries: [pollfd] = []
         switch kind {

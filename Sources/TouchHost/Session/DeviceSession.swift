@@ -217,6 +217,7 @@ public final class DeviceSession {
     public func reattach(_ link: any ByteLink) {
         self.link = link
         decoder = FrameDecoder()
+        attachments &+= 1
         info = nil
         heard.removeAll()
         if let disconnection {
@@ -295,15 +296,26 @@ public final class DeviceSession {
 
     /// Bytes from the device, however they were chunked.
     public func receive(_ bytes: [UInt8]) {
-        for byte in bytes {
-            guard let decoded = decoder.push(byte) else { continue }
-            if decoder.skippedBeforeLastFrame > 0, info != nil {
-                emit(.status(StatusEvent(kind: .resync, timestamp: stamp(), count: UInt32(clamping: decoder.skippedBeforeLastFrame))))
+        // The whole read in one call (block-wise COBS, no optional per byte), on a copy of the
+        // decoder: what the frames set off (event handlers, a monitor's counters) may read the
+        // session's decoder meanwhile, which the decoder's own exclusive access would forbid.
+        var decoding = decoder
+        let attachment = attachments
+        bytes.withUnsafeBufferPointer { run in
+            decoding.decode(run) { decoded, skipped in
+                if skipped > 0, info != nil {
+                    emit(.status(StatusEvent(kind: .resync, timestamp: stamp(), count: UInt32(clamping: skipped))))
+                }
+                if case .device(let message) = decoded { handle(message) }
             }
-            if case .device(let message) = decoded { handle(message) }
         }
+        // A link attached meanwhile starts from a fresh decoder; the old one's state is not its own.
+        if attachments == attachment { decoder = decoding }
         reportRejected()
     }
+
+    /// Counts `reattach`es, so a read decoded on a copy does not bring back an old link's decoder.
+    private var attachments = 0
 
     /// Frames refused since the last report, as one `rejected` status for the bytes just handled.
     private var refused: UInt32 = 0

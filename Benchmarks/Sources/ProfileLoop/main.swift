@@ -1,0 +1,52 @@
+import Glibc
+import PipelineFixtures
+import TouchCore
+
+// Runs one benchmark's fixture in a plain loop, for `perf record` (the benchmark runner talks to
+// its plugin over pipes and cannot be started alone). The same fixtures as the benchmarks.
+// Run: `cd Benchmarks && swift build -c release --product ProfileLoop &&
+//       perf record -g .build/release/ProfileLoop decode+track 10`
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+    print("usage: ProfileLoop decoder|decode|decode+track|decode+track+recognize|anonymous-drags|mtdev-drags [fingers] [reports]")
+    exit(2)
+}
+let fingers = arguments.count > 2 ? Int(arguments[2]) ?? 10 : 10
+let reports = arguments.count > 3 ? Int(arguments[3]) ?? 2_000_000 : 2_000_000
+var checksum = 0
+switch arguments[1] {
+case "decoder":
+    // The decoder alone, one report's bytes per call, as "decode only 10 contacts".
+    let stream = WireStream(fingers: MovingFingers(count: fingers))
+    var decoder = FrameDecoder()
+    stream.bytes.withUnsafeBufferPointer { bytes in
+        for report in 0..<reports {
+            let index = report % stream.reports
+            let start = index == 0 ? 0 : stream.frameEnds[index - 1]
+            decoder.decode(UnsafeBufferPointer(rebasing: bytes[start..<stream.frameEnds[index]])) { frame in
+                if case .device(.contacts(let report)) = frame { checksum &+= report.contacts.count }
+            }
+        }
+    }
+case "decode":
+    var reader = WireReports(WireStream(fingers: MovingFingers(count: fingers)))
+    for _ in 0..<reports { checksum &+= reader.nextFrame()?.contacts.count ?? 0 }
+case "decode+track", "decode+track+recognize":
+    let stream = WireStream(fingers: MovingFingers(count: fingers))
+    var pipeline = HostPipeline(stream: stream, recognizes: arguments[1] == "decode+track+recognize")
+    pipeline.run(reports: reports)
+    checksum = pipeline.touchesOut &+ pipeline.gestureEvents
+case "anonymous-drags":
+    var run = TouchhostAnonymousRun(CrossingFingers(CrossingFingers.Settings.all[0]))
+    for _ in 0..<reports { run.step() }
+    checksum = run.touchesOut
+case "mtdev-drags":
+    let run = MtdevRun(CrossingFingers(CrossingFingers.Settings.all[0]))
+    for _ in 0..<reports { run.step() }
+    checksum = run.eventsOut
+default:
+    print("unknown fixture \(arguments[1])")
+    exit(2)
+}
+print("checksum \(checksum)")
