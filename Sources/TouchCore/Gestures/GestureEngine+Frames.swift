@@ -125,9 +125,12 @@ extension GestureEngine {
         changed.removeAll()
         for i in frameTouches.indices {
             work += 1
+            // Found by id, then copied straight from the frame: a touch handed to a function
+            // by value is copied once more on the way.
             guard Self.phase(frameTouches[i].phase, belongsTo: hook),
-                slots[r].context.replaceTouch(with: frameTouches[i])
+                let k = slots[r].context.position(of: frameTouches[i].trackingId)
             else { continue }
+            slots[r].context.touches[k] = frameTouches[i]
             changed.append(frameTouches[i])
         }
         guard !changed.isEmpty else { return }

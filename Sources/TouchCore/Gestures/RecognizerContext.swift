@@ -46,13 +46,6 @@ public struct RecognizerContext: Sendable {
         return nil
     }
 
-    /// Takes the latest state of one of the recognizer's touches; false when it is not one of them.
-    mutating func replaceTouch(with touch: TrackedTouch) -> Bool {
-        guard let k = position(of: touch.trackingId) else { return false }
-        touches[k] = touch
-        return true
-    }
-
     /// Gives up one touch: the recognizer gets no more calls for it, and it no longer holds back
     /// the touch's delivery to the application or gets cancelled by this recognizer.
     public mutating func ignore(_ touch: TrackedTouch) {

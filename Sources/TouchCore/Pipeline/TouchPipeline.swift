@@ -221,9 +221,10 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
         if touches.timestamp > present { present = touches.timestamp }
         events.removeAll()
         deliveries.removeAll()
-        let list = touches.touches.elements
-        for index in list.indices {
-            switch list[index].phase {
+        // By index through `inout`, in place: `elements` here, in a client module of the Embedded
+        // build, called TouchCore's specialized getter with the whole list copied first.
+        for index in touches.touches.indices {
+            switch touches.touches[index].phase {
             case .began: liveTouches += 1
             case .ended, .cancelled: liveTouches -= 1
             case .moved, .stationary: break
@@ -246,14 +247,16 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
         hand(&events, &deliveries, to: &output)
     }
 
-    /// The engine's gestures and deliveries to the output, read in place.
+    /// The engine's gestures and deliveries to the output, read in place: by index through
+    /// `inout`. (`elements` here, in a client module of the Embedded build, called TouchCore's
+    /// specialized getter with each whole list copied first: 5.6 KB, 6 900 instructions a report
+    /// on the Cortex-M4.)
     @inlinable
     static func hand<Output: TouchPipelineOutput>(
         _ events: inout GestureEventList, _ deliveries: inout TouchDeliveryList, to output: inout Output
     ) {
-        let eventList = events.elements, deliveryList = deliveries.elements
-        for index in eventList.indices { output.gesture(eventList[index]) }
-        for index in deliveryList.indices { output.delivery(deliveryList[index]) }
+        for index in events.indices { output.gesture(events[index]) }
+        for index in deliveries.indices { output.delivery(deliveries[index]) }
     }
 
     @inlinable
