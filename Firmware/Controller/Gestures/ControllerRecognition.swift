@@ -57,6 +57,6 @@ private struct EncodingOutput<Sink: ByteSink>: TouchPipelineOutput {
     }
 
     mutating func gesture(_ event: GestureEvent) {
-        FrameEncoder.encode(.gesture(event), to: &sink.pointee)
+        FrameEncoder.encode(gesture: event, to: &sink.pointee)
     }
 }

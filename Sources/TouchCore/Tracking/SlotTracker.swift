@@ -36,19 +36,23 @@ public struct SlotTracker: Sendable {
 
     /// When `advance(to:)` would next end something: the earliest report timeout of a live touch.
     public var nextDeadline: Microseconds? {
-        earliestTimeout(among: slots.span)
+        Self.earliestTimeout(among: slots.span, capacity: configuration.capacity, silence: configuration.silence, reportTimeout: reportTimeout)
     }
 
     /// `nextDeadline` for a caller that holds the tracker in place (the pipeline, every step):
     /// the getter's borrowed tracker is copied whole, slots and all, where this reads in place.
     public mutating func nextDeadlineInPlace() -> Microseconds? {
-        earliestTimeout(among: slots.span)
+        Self.earliestTimeout(among: slots.span, capacity: configuration.capacity, silence: configuration.silence, reportTimeout: reportTimeout)
     }
 
-    private func earliestTimeout(among slots: Span<TrackerSlot>) -> Microseconds? {
-        guard configuration.silence != .holdsTouches else { return nil }
+    /// Static, with what it needs passed in: a non-mutating method called in place still got a
+    /// copy of the whole tracker (3 KB) on the Cortex-M4.
+    private static func earliestTimeout(
+        among slots: Span<TrackerSlot>, capacity: Int, silence: SilenceRule, reportTimeout: Microseconds
+    ) -> Microseconds? {
+        guard silence != .holdsTouches else { return nil }
         var earliest: Microseconds?
-        for slot in 0..<configuration.capacity where slots[slot].isLive {
+        for slot in 0..<capacity where slots[slot].isLive {
             let deadline = slots[slot].lastSeen + reportTimeout
             if let sooner = earliest, sooner <= deadline { continue }
             earliest = deadline
