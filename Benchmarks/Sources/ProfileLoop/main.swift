@@ -16,6 +16,18 @@ let fingers = arguments.count > 2 ? Int(arguments[2]) ?? 10 : 10
 let reports = arguments.count > 3 ? Int(arguments[3]) ?? 2_000_000 : 2_000_000
 var checksum = 0
 switch arguments[1] {
+case "sizes":
+    // What one report's path holds, in bytes (a cold report pays for what it touches).
+    print("TouchPipeline<NoCustomRecognizer>", MemoryLayout<TouchPipeline<NoCustomRecognizer>>.size)
+    print("BasicGestureEngine", MemoryLayout<BasicGestureEngine>.size)
+    print("SlotTracker", MemoryLayout<SlotTracker>.size)
+    print("TouchFrameBatch", MemoryLayout<TouchFrameBatch>.size)
+    print("TouchFrame", MemoryLayout<TouchFrame>.size)
+    print("ContactFrame", MemoryLayout<ContactFrame>.size)
+    print("GestureEventList", MemoryLayout<GestureEventList>.size)
+    print("TouchDeliveryList", MemoryLayout<TouchDeliveryList>.size)
+    print("FrameDecoder", MemoryLayout<FrameDecoder>.size)
+    print("DecodedFrame", MemoryLayout<DecodedFrame>.size)
 case "decoder":
     // The decoder alone, one report's bytes per call, as "decode only 10 contacts".
     let stream = WireStream(fingers: MovingFingers(count: fingers))
