@@ -47,7 +47,9 @@ public struct FrameDecoder: Sendable {
     public mutating func push(_ byte: UInt8) -> DecodedFrame? {
         statistics.bytes += 1
         guard completesFrame(byte) else { return nil }
-        return decodeCompleted()
+        var decoded: DecodedFrame?
+        decodeCompleted { frame, _ in decoded = frame }
+        return decoded
     }
 
     /// Interprets the frame `completesFrame` just accepted and hands it to `body` with the bytes
@@ -68,22 +70,6 @@ public struct FrameDecoder: Sendable {
             return
         }
         reject(.malformedPayload)
-    }
-
-    /// Interprets the frame `completesFrame` just accepted.
-    private mutating func decodeCompleted() -> DecodedFrame? {
-        let frame = ValidatedFrame(type: completedType, bytes: cobs.decoded)
-        if frame.type.isCommand {
-            if let command = Self.decodeCommand(frame) {
-                accept()
-                return .command(command)
-            }
-        } else if let message = Self.decodeDeviceMessage(frame) {
-            accept()
-            return .device(message)
-        }
-        reject(.malformedPayload)
-        return nil
     }
 
     /// Consumes one byte; returns a frame whose framing, CRC, version and type are valid, leaving
