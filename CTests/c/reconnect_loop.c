@@ -1,8 +1,9 @@
 /* A kiosk loop that survives its link: opens argv[1] (tcp:HOST:PORT) with TH_CONTEXT_RECONNECT,
  * sets up the kiosk recognizer set plus a "button" tap recognizer on a region once, and drives
  * poll/dispatch/drain. The emulator on the other end drops the link with a finger down and takes
- * the reconnect. Checks: dispatch never reports the context ended; the finger down is cancelled
- * before TH_STATUS_DISCONNECTED, whose detail names the port; TH_STATUS_RECONNECTED follows; the
+ * the reconnect. Checks: dispatch never reports the context ended; no touch is live when
+ * TH_STATUS_DISCONNECTED comes, and the finger down was cancelled just before one, whose detail
+ * names the port; TH_STATUS_RECONNECTED follows; the
  * "button" recognizer, added before the loss, recognizes a tap after the reconnect under its old
  * number; event times are CLOCK_MONOTONIC and never go back. Prints one line per status and
  * gesture. argv[2]: ms limit. */
@@ -47,6 +48,8 @@ int main(int argc, char **argv) {
     int fd = th_context_get_fd(ctx);
     CHECK(fd >= 0);
     int disconnected = 0, reconnected = 0, cancelled_before_loss = 0, button_after = 0;
+    /* Touches begun and not yet ended or cancelled; whether one was cancelled since the last status. */
+    int live = 0, cancelled_since_status = 0;
     int64_t last_time = -1;
     int waited_ms = 0;
     while (waited_ms < limit_ms && !button_after) {
@@ -72,7 +75,9 @@ int main(int argc, char **argv) {
             if (type == TH_EVENT_TOUCH) {
                 th_touch_phase phase;
                 CHECK_OK(th_event_touch_get_phase(ev, &phase));
-                if (phase == TH_TOUCH_CANCELLED && !disconnected) cancelled_before_loss = 1;
+                if (phase == TH_TOUCH_BEGAN) live++;
+                if (phase == TH_TOUCH_ENDED || phase == TH_TOUCH_CANCELLED) live--;
+                if (phase == TH_TOUCH_CANCELLED) cancelled_since_status = 1;
             } else if (type == TH_EVENT_STATUS) {
                 th_status_kind kind;
                 CHECK_OK(th_event_status_get_kind(ev, &kind));
@@ -81,6 +86,8 @@ int main(int argc, char **argv) {
                 printf("status %d %s\n", (int)kind, has_detail == TH_OK ? detail : "-");
                 if (kind == TH_STATUS_DISCONNECTED) {
                     disconnected++;
+                    CHECK(live == 0);
+                    if (cancelled_since_status) cancelled_before_loss = 1;
                     CHECK_OK(has_detail);
                     CHECK(detail != NULL && strstr(detail, "tcp:") != NULL);
                 } else if (kind == TH_STATUS_RECONNECTED) {
@@ -88,6 +95,7 @@ int main(int argc, char **argv) {
                     reconnected++;
                     CHECK_ERR(has_detail, TH_ERR_NOT_AVAILABLE);
                 }
+                cancelled_since_status = 0;
             } else if (type == TH_EVENT_GESTURE) {
                 const char *name = NULL;
                 th_recognizer which = -1;

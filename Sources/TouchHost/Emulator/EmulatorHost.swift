@@ -79,24 +79,24 @@ public final class EmulatorHost: @unchecked Sendable {
             }
             var output = ByteBuffer()
             if let start = scriptStart {
-                while let due = stimuli.upcoming, start + due.time <= now {
-                    // Scans due before the action run first, so a late loop pass (a busy machine)
-                    // still gives every action its exact place between scans.
-                    controller.advance(to: start + due.time, output: &output)
-                    controller.apply(due.stimulus)
-                    stimulusObserver?(due.stimulus, start + due.time, origin + start + due.time)
-                    stimuli.advance()
-                }
-                if pendingReset || pendingDrop, now >= start + oneShotFaultTime {
-                    controller.advance(to: start + oneShotFaultTime, output: &output)
-                    if pendingReset { controller.reset() }
-                    if pendingDrop {
-                        if !output.bytes.isEmpty { links.write(output.bytes) }
-                        output = ByteBuffer()
-                        links.drop()
+                // Finger actions and the one-shot faults in the order of their times: after a late
+                // loop pass (a busy machine), a drop due before a lift still comes before it.
+                var faultTime = pendingReset || pendingDrop ? start + oneShotFaultTime : nil
+                while true {
+                    let action = stimuli.upcoming.map { start + $0.time }.flatMap { $0 <= now ? $0 : nil }
+                    if let fault = faultTime, fault <= now, fault <= action ?? fault {
+                        fireOneShotFaults(at: fault, output: &output)
+                        faultTime = nil
+                    } else if let action, let due = stimuli.upcoming {
+                        // Scans due before the action run first, so a late loop pass still gives
+                        // every action its exact place between scans.
+                        controller.advance(to: action, output: &output)
+                        controller.apply(due.stimulus)
+                        stimulusObserver?(due.stimulus, action, origin + action)
+                        stimuli.advance()
+                    } else {
+                        break
                     }
-                    pendingReset = false
-                    pendingDrop = false
                 }
                 if let end = scriptEnd, stimuli.upcoming == nil, now >= start + end + Self.idleAfterScript { break }
             }
@@ -111,6 +111,21 @@ public final class EmulatorHost: @unchecked Sendable {
             let tick = Microseconds(Self.tickMilliseconds) * 1_000
             _ = links.waitForInput(microseconds: max(0, min(due - (MonotonicClock.now() - origin), tick)))
         }
+    }
+}
+
+extension EmulatorHost {
+    /// The `reset` and `drop-link` faults, at their time: the scans before it are sent first.
+    fileprivate func fireOneShotFaults(at time: Microseconds, output: inout ByteBuffer) {
+        controller.advance(to: time, output: &output)
+        if pendingReset { controller.reset() }
+        if pendingDrop {
+            if !output.bytes.isEmpty { links.write(output.bytes) }
+            output = ByteBuffer()
+            links.drop()
+        }
+        pendingReset = false
+        pendingDrop = false
     }
 }
 
