@@ -172,7 +172,7 @@ struct CheckedOutput: TouchPipelineOutput {
     }
 
     mutating func status(_ event: StatusEvent) { statusCounts[event.kind, default: 0] += 1 }
-    mutating func touches(_ frame: TouchFrame) { touchStream.check(frame) }
+    mutating func touches(_ frame: inout TouchFrame) { touchStream.check(frame) }
     mutating func gesture(_ event: GestureEvent) { gestureStream.check(event) }
 
     /// One report through `pipeline`, checked: the report's frame lists every live touch, and the

@@ -16,7 +16,7 @@ import TouchCore
         var statusLog: [StatusEvent] = []
 
         mutating func status(_ event: StatusEvent) { statusLog.append(event) }
-        mutating func touches(_ frame: TouchFrame) {
+        mutating func touches(_ frame: inout TouchFrame) {
             for index in frame.touches.indices where frame.touches[index].phase != .stationary {
                 let touch = frame.touches[index]
                 touchLog.append(Touch(id: touch.trackingId, phase: touch.phase, time: frame.timestamp))

@@ -54,7 +54,7 @@ struct CountingOutput: TouchPipelineOutput {
 
     mutating func status(_ event: StatusEvent) { statuses &+= 1 }
 
-    mutating func touches(_ frame: TouchFrame) {
+    mutating func touches(_ frame: inout TouchFrame) {
         touchesOut &+= frame.touches.count
         if keepsLastFrame { lastFrame = frame }
     }

@@ -52,8 +52,8 @@ private struct EncodingOutput<Sink: ByteSink>: TouchPipelineOutput {
 
     mutating func status(_ event: StatusEvent) {}
 
-    mutating func touches(_ frame: TouchFrame) {
-        FrameEncoder.encodeTouches(frame, to: &sink.pointee)
+    mutating func touches(_ frame: inout TouchFrame) {
+        FrameEncoder.encodeTouches(&frame, to: &sink.pointee)
     }
 
     mutating func gesture(_ event: GestureEvent) {

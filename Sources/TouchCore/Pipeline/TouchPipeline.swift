@@ -230,7 +230,7 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
             case .moved, .stationary: break
             }
         }
-        output.touches(touches)
+        output.touches(&touches)
         engine.process(touches, events: &events, deliveries: &deliveries)
         hand(&events, &deliveries, to: &output)
     }

@@ -5,8 +5,9 @@ public protocol TouchPipelineOutput {
     /// Something about the input itself: frames lost, a device reset, a stall.
     mutating func status(_ event: StatusEvent)
     /// The touches of one step: the live ones (`stationary` included) and the ones that ended or
-    /// were cancelled at that instant.
-    mutating func touches(_ frame: TouchFrame)
+    /// were cancelled at that instant. `inout` only so the frame is read in place: a borrowed
+    /// kilobyte frame was copied at the call, for every report.
+    mutating func touches(_ frame: inout TouchFrame)
     /// A recognizer's action (never `possible` or `failed`).
     mutating func gesture(_ event: GestureEvent)
     /// A raw touch as the application behind a region receives it, after the recognizers.
@@ -22,6 +23,6 @@ extension TouchPipelineOutput {
 public struct DiscardingOutput: TouchPipelineOutput {
     public init() {}
     public mutating func status(_ event: StatusEvent) {}
-    public mutating func touches(_ frame: TouchFrame) {}
+    public mutating func touches(_ frame: inout TouchFrame) {}
     public mutating func gesture(_ event: GestureEvent) {}
 }

@@ -4,12 +4,16 @@ extension FrameEncoder {
     /// One touch event per touch in `frame`; stationary touches are left out unless
     /// `includeStationary`, because a downstream reader already knows where they are.
     public static func encodeTouches<S: ByteSink>(_ frame: TouchFrame, includeStationary: Bool = false, to sink: inout S) {
-        // The list copied once and read in place (`inout`), each record written straight into its
-        // frame: an element read of the borrowed frame copied all of it (1.1 KB) for every touch,
-        // and a message value more. (Not through `elements`: specializing that for a board's sink
-        // crashes the Embedded compiler, Swift 6.3.1.)
-        var touches = frame.touches
-        encodeEach(&touches, at: frame.timestamp, includeStationary: includeStationary, to: &sink)
+        var frame = frame
+        encodeTouches(&frame, includeStationary: includeStationary, to: &sink)
+    }
+
+    /// The frame read in place (`inout`), each record written straight into its frame: an element
+    /// read of a borrowed frame copied all of it (1.1 KB) for every touch, and a message value
+    /// more. (Not through `elements`: specializing that for a board's sink crashes the Embedded
+    /// compiler, Swift 6.3.1.)
+    public static func encodeTouches<S: ByteSink>(_ frame: inout TouchFrame, includeStationary: Bool = false, to sink: inout S) {
+        encodeEach(&frame.touches, at: frame.timestamp, includeStationary: includeStationary, to: &sink)
     }
 
     private static func encodeEach<S: ByteSink>(

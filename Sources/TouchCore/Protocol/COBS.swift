@@ -3,23 +3,49 @@
 public enum COBS {
     /// Writes the first `count` bytes of `frame` COBS-encoded, then the 0x00 delimiter.
     public static func encode<S: ByteSink>(_ frame: FrameBuffer, count: Int, to sink: inout S) {
-        let bytes = frame.elements
-        var start = 0
-        while true {
-            var end = start
-            while end < count && bytes[end] != 0 && end - start < 254 { end += 1 }
-            sink.write(UInt8(end - start + 1))
-            for index in start..<end { sink.write(bytes[index]) }
-            if end == count { break }
-            // A block of 254 non-zero bytes (code 0xFF) stands for no zero, so a zero right after it
-            // starts the next block; any other block stands for the zero that ended it.
-            start = end - start == 254 ? end : end + 1
-        }
-        sink.write(WireFormat.delimiter)
+        var frame = frame
+        frame.withUnsafeBytes { encode(UnsafeBufferPointer(rebasing: $0[..<min(count, $0.count)]), to: &sink) }
     }
 
     public static func encode<S: ByteSink>(_ frame: FrameBuffer, to sink: inout S) {
-        encode(frame, count: frame.count, to: &sink)
+        var frame = frame
+        encode(&frame, to: &sink)
+    }
+
+    /// The frame read where it lies: the encoder's own frame is not copied (264 bytes, for every
+    /// message a controller sends).
+    @inline(__always)
+    public static func encode<S: ByteSink>(_ frame: inout FrameBuffer, to sink: inout S) {
+        frame.withUnsafeBytes { encode($0, to: &sink) }
+    }
+
+    /// `bytes` COBS-encoded, then the delimiter: each block's end found first, then its code byte
+    /// and its bytes written in one run (no per-byte bounds check or block test on the way out).
+    @inline(__always)
+    static func encode<S: ByteSink>(_ bytes: UnsafeBufferPointer<UInt8>, to sink: inout S) {
+        guard let base = bytes.baseAddress else {
+            sink.write(1)
+            sink.write(WireFormat.delimiter)
+            return
+        }
+        let count = bytes.count
+        var start = 0
+        while true {
+            let limit = min(count, start &+ 254)
+            var end = start
+            while end < limit && base[end] != 0 { end &+= 1 }
+            sink.write(UInt8(truncatingIfNeeded: end &- start &+ 1))
+            var index = start
+            while index < end {
+                sink.write(base[index])
+                index &+= 1
+            }
+            if end == count { break }
+            // A block of 254 non-zero bytes (code 0xFF) stands for no zero, so a zero right after it
+            // starts the next block; any other block stands for the zero that ended it.
+            start = end &- start == 254 ? end : end &+ 1
+        }
+        sink.write(WireFormat.delimiter)
     }
 }
 

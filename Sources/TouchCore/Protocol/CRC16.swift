@@ -31,15 +31,24 @@ public struct CRC16: Sendable {
     }
 
     public static func checksum(of bytes: Span<UInt8>) -> UInt16 {
+        bytes.withUnsafeBufferPointer { checksum(of: $0) }
+    }
+
+    /// Four bytes a step through a pointer: no bounds check per byte (a quarter of the CRC's
+    /// instructions on the Cortex-M4).
+    @inline(__always)
+    static func checksum(of bytes: UnsafeBufferPointer<UInt8>) -> UInt16 {
         var crc = CRC16()
+        guard let base = bytes.baseAddress else { return crc.value }
+        let count = bytes.count
         var index = 0
-        let whole = bytes.count & ~3
+        let whole = count & ~3
         while index < whole {
-            crc.update(bytes[index], bytes[index &+ 1], bytes[index &+ 2], bytes[index &+ 3])
+            crc.update(base[index], base[index &+ 1], base[index &+ 2], base[index &+ 3])
             index &+= 4
         }
-        while index < bytes.count {
-            crc.update(bytes[index])
+        while index < count {
+            crc.update(base[index])
             index &+= 1
         }
         return crc.value

@@ -20,6 +20,15 @@ public struct FrameBuffer: Sendable {
         get { storage.span.extracting(0..<count) }
     }
 
+    /// The frame's bytes through a pointer, for the encoder's loops (`inout`: a borrowed buffer's
+    /// span can be a copy of all 260 bytes).
+    @inline(__always)
+    mutating func withUnsafeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let count = self.count
+        var bytes = storage.mutableSpan
+        return bytes.withUnsafeMutableBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+    }
+
     public subscript(position: Int) -> UInt8 {
         precondition(position >= 0 && position < count, "FrameBuffer index out of range")
         return storage[position]
@@ -65,16 +74,32 @@ public struct FrameBuffer: Sendable {
 
     // Every multi-byte field on the wire is little-endian, the CRC included.
 
-    public mutating func append(_ value: UInt16) {
-        append(UInt8(truncatingIfNeeded: value))
-        append(UInt8(truncatingIfNeeded: value &>> 8))
-    }
+    public mutating func append(_ value: UInt16) { appendLittleEndian(UInt32(value), width: 2) }
 
     public mutating func append(_ value: Int16) { append(UInt16(bitPattern: value)) }
 
-    public mutating func append(_ value: UInt32) {
-        append(UInt16(truncatingIfNeeded: value))
-        append(UInt16(truncatingIfNeeded: value &>> 16))
+    public mutating func append(_ value: UInt32) { appendLittleEndian(value, width: 4) }
+
+    /// The low `width` bytes of `bits` (2 or 4), least significant first, with one room check:
+    /// a byte at a time, a report's fields were most of what a controller spends framing it.
+    /// Where they do not all fit, what fits goes in and the frame is marked overflowed, as
+    /// byte-wise appends leave it.
+    @inline(__always)
+    private mutating func appendLittleEndian(_ bits: UInt32, width: Int) {
+        guard count &+ width <= WireFormat.maxFrameLength else {
+            var shift: UInt32 = 0
+            while shift < UInt32(width) &* 8 {
+                append(UInt8(truncatingIfNeeded: bits &>> shift))
+                shift &+= 8
+            }
+            return
+        }
+        var index = 0
+        while index < width {
+            storage[unchecked: count &+ index] = UInt8(truncatingIfNeeded: bits &>> UInt32(index &* 8))
+            index &+= 1
+        }
+        count &+= width
     }
 
     public mutating func append(_ value: Int64) {

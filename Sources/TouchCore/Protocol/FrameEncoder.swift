@@ -19,7 +19,7 @@ public enum FrameEncoder {
         frame.append(type.rawValue)
         payload(&frame)
         appendCRC(to: &frame)
-        COBS.encode(frame, to: &sink)
+        COBS.encode(&frame, to: &sink)
     }
 
     /// A lone delimiter. A sender that may have stopped mid-frame (a reset, a reopened link) writes
@@ -66,6 +66,7 @@ public enum FrameEncoder {
     private static func appendCRC(to frame: inout FrameBuffer) {
         // Every message type's largest payload fits 256 bytes by construction (fixed capacities).
         precondition(!frame.overflowed && frame.count <= WireFormat.maxFrameLength - 2, "frame exceeds maximum")
-        frame.append(CRC16.checksum(of: frame, count: frame.count))
+        let crc = frame.withUnsafeBytes { CRC16.checksum(of: $0) }
+        frame.append(crc)
     }
 }

@@ -114,7 +114,7 @@ private struct SinkOutput: TouchPipelineOutput {
 
     mutating func status(_ event: StatusEvent) { sink(.status(event)) }
 
-    mutating func touches(_ frame: TouchFrame) {
+    mutating func touches(_ frame: inout TouchFrame) {
         for index in frame.touches.indices where frame.touches[index].phase != .stationary {
             emit(.touch(frame.touches[index], at: frame.timestamp))
         }
