@@ -37,7 +37,11 @@ public struct ControllerRecognition: ScanListener {
             resets = context.resets
             reportRate = context.reportRate
         }
-        let frame = result.contactFrame(on: context.board)
+        // Filled in place (`ScanResult.fill`): returned by value it went through two more copies.
+        // Not a stored property: with 672 bytes more in the controller's value, debug test runs
+        // crashed (a `GestureController`'s stack temporaries there are near a test thread's stack).
+        var frame = ContactFrame(timestamp: result.timestamp)
+        result.fill(&frame, on: context.board)
         withUnsafeMutablePointer(to: &output) { sink in
             var frames = EncodingOutput(sink: sink)
             pipeline.consume(frame, into: &frames)
