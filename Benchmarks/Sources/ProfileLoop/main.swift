@@ -28,6 +28,13 @@ case "sizes":
     print("TouchDeliveryList", MemoryLayout<TouchDeliveryList>.size)
     print("FrameDecoder", MemoryLayout<FrameDecoder>.size)
     print("DecodedFrame", MemoryLayout<DecodedFrame>.size)
+    // A recognizer slot holds the largest built-in recognizer, whichever it holds.
+    print("BuiltInRecognizer", MemoryLayout<BuiltInRecognizer>.size)
+    print("  tap", MemoryLayout<TapRecognizer>.size, "long-press", MemoryLayout<LongPressRecognizer>.size,
+        "pan", MemoryLayout<PanRecognizer>.size, "swipe", MemoryLayout<SwipeRecognizer>.size)
+    print("  pinch", MemoryLayout<PinchRecognizer>.size, "rotation", MemoryLayout<RotationRecognizer>.size,
+        "edge-pan", MemoryLayout<EdgePanRecognizer>.size, "stroke", MemoryLayout<StrokeGestureRecognizer>.size)
+    print("RecognizerContext", MemoryLayout<RecognizerContext>.size)
 case "decoder":
     // The decoder alone, one report's bytes per call, as "decode only 10 contacts".
     let stream = WireStream(fingers: MovingFingers(count: fingers))

@@ -64,6 +64,15 @@ public struct FrameDecoder: Sendable {
                 body(.command(command), skippedBeforeLastFrame)
                 return
             }
+        } else if completedType == .contacts || completedType == .shapedContacts {
+            // Nearly every frame: the report goes to `body` from the value it is parsed into.
+            // Through `deviceMessage`'s optional message it was copied three more times (250
+            // bytes each), most of the decoder's time.
+            if let report = ContactReport(reading: &reader, shaped: completedType == .shapedContacts) {
+                accept()
+                body(.device(.contacts(report)), skippedBeforeLastFrame)
+                return
+            }
         } else if let message = Self.deviceMessage(of: completedType, reading: &reader) {
             accept()
             body(.device(message), skippedBeforeLastFrame)
