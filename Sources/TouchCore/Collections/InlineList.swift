@@ -43,6 +43,17 @@ public struct InlineList<let capacity: Int, Element> {
         get { storage.span.extracting(0..<count) }
     }
 
+    /// The elements through a pointer, for a generic caller's loop that hands each one on: such a
+    /// loop is specialized in the caller's module, where reading through the subscript copied
+    /// the whole list for each element on the host, and taking `elements` copied it once on the
+    /// Cortex-M4. A mutable span of a list reached `inout` is in place on both.
+    @inlinable
+    public mutating func withUnsafeElements<Result>(_ body: (UnsafeBufferPointer<Element>) -> Result) -> Result {
+        let count = self.count
+        var span = storage.mutableSpan
+        return span.withUnsafeMutableBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+    }
+
     /// Appends `element` and returns true, or returns false when the list is full.
     @discardableResult
     public mutating func append(_ element: Element) -> Bool {
@@ -50,6 +61,16 @@ public struct InlineList<let capacity: Int, Element> {
         storage[count] = element
         count += 1
         return true
+    }
+
+    /// Appends the elements of `source` that fit, in order; returns how many did not. Another
+    /// list's elements come through its span: read one by one through its subscript, the whole
+    /// source list could be copied for each.
+    @inlinable
+    public mutating func append(contentsOf source: Span<Element>) -> Int {
+        var dropped = 0
+        for i in source.indices where !append(source[i]) { dropped += 1 }
+        return dropped
     }
 
     /// Removes the element at `position` by moving the last one into its place (order is not kept).

@@ -55,4 +55,21 @@ public struct TouchFrame: Sendable {
         self.timestamp = timestamp
         self.touches = Touches(filler: .placeholder)
     }
+
+    /// Touches that began here less those that ended or were cancelled: how the count of live
+    /// touches changes with this frame. Not inlinable, so it reads the list through its span in
+    /// this module on every target: in a client module the host copied the whole list (1.1 KB) for
+    /// each element read through the subscript, and the Embedded build for the span.
+    public mutating func liveTouchChange() -> Int {
+        let list = touches.elements
+        var change = 0
+        for index in list.indices {
+            switch list[index].phase {
+            case .began: change += 1
+            case .ended, .cancelled: change -= 1
+            case .moved, .stationary: break
+            }
+        }
+        return change
+    }
 }

@@ -5,6 +5,16 @@ extension GestureEngine {
         _ frame: TouchFrame, delegate: inout Delegate, events: inout GestureEventList,
         deliveries: inout TouchDeliveryList
     ) {
+        var frame = frame
+        process(inPlace: &frame, delegate: &delegate, events: &events, deliveries: &deliveries)
+    }
+
+    /// `process(_:delegate:events:deliveries:)` on a frame read where it lies (`inout` only for
+    /// that: a borrowed kilobyte frame was copied at the call, every report).
+    public mutating func process<Delegate: GestureEngineDelegate>(
+        inPlace frame: inout TouchFrame, delegate: inout Delegate, events: inout GestureEventList,
+        deliveries: inout TouchDeliveryList
+    ) {
         work = 0
         fireDeadlines(upTo: frame.timestamp, &delegate)
         if frame.timestamp > now { now = frame.timestamp }
@@ -35,18 +45,27 @@ extension GestureEngine {
     public mutating func process(
         _ frame: TouchFrame, events: inout GestureEventList, deliveries: inout TouchDeliveryList
     ) {
-        Custom._process(&self, frame, events: &events, deliveries: &deliveries)
+        var frame = frame
+        Custom._process(&self, &frame, events: &events, deliveries: &deliveries)
     }
 
-    mutating func runFrame(_ frame: TouchFrame, events: inout GestureEventList, deliveries: inout TouchDeliveryList) {
+    /// `process(_:events:deliveries:)` on a frame read where it lies.
+    public mutating func process(
+        inPlace frame: inout TouchFrame, events: inout GestureEventList, deliveries: inout TouchDeliveryList
+    ) {
+        Custom._process(&self, &frame, events: &events, deliveries: &deliveries)
+    }
+
+    mutating func runFrame(_ frame: inout TouchFrame, events: inout GestureEventList, deliveries: inout TouchDeliveryList) {
         var delegate = NoGestureDelegate()
-        process(frame, delegate: &delegate, events: &events, deliveries: &deliveries)
+        process(inPlace: &frame, delegate: &delegate, events: &events, deliveries: &deliveries)
     }
 
     /// Runs one frame for a caller that does not want the application's touch deliveries.
     public mutating func process(_ frame: TouchFrame, events: inout GestureEventList) {
         var discarded = TouchDeliveryList(filler: .placeholder)
-        Custom._process(&self, frame, events: &events, deliveries: &discarded)
+        var frame = frame
+        Custom._process(&self, &frame, events: &events, deliveries: &discarded)
     }
 
     /// Updates the engine's touches from the frame's, and returns which recognizers hold the

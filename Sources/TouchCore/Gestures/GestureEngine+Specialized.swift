@@ -13,10 +13,10 @@
 /// per frame.
 extension CustomRecognizer {
     public static func _process(
-        _ engine: inout GestureEngine<Self>, _ frame: TouchFrame, events: inout GestureEventList,
+        _ engine: inout GestureEngine<Self>, _ frame: inout TouchFrame, events: inout GestureEventList,
         deliveries: inout TouchDeliveryList
     ) {
-        engine.runFrame(frame, events: &events, deliveries: &deliveries)
+        engine.runFrame(&frame, events: &events, deliveries: &deliveries)
     }
 
     public static func _advance(
@@ -33,10 +33,10 @@ extension CustomRecognizer {
 
 extension NoCustomRecognizer {
     public static func _process(
-        _ engine: inout GestureEngine<NoCustomRecognizer>, _ frame: TouchFrame, events: inout GestureEventList,
+        _ engine: inout GestureEngine<NoCustomRecognizer>, _ frame: inout TouchFrame, events: inout GestureEventList,
         deliveries: inout TouchDeliveryList
     ) {
-        engine.runFrame(frame, events: &events, deliveries: &deliveries)
+        engine.runFrame(&frame, events: &events, deliveries: &deliveries)
     }
 
     public static func _advance(

@@ -142,8 +142,8 @@ extension GestureEngine {
     }
 
     mutating func drain(into events: inout GestureEventList, _ deliveries: inout TouchDeliveryList) {
-        for i in self.events.indices where !events.append(self.events[i]) { droppedEvents += 1 }
-        for i in self.deliveries.indices where !deliveries.append(self.deliveries[i]) { droppedDeliveries += 1 }
+        droppedEvents += events.append(contentsOf: self.events.elements)
+        droppedDeliveries += deliveries.append(contentsOf: self.deliveries.elements)
         self.events.removeAll()
         self.deliveries.removeAll()
     }

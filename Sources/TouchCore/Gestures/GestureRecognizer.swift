@@ -32,7 +32,7 @@ extension GestureRecognizer {
 /// custom type's witness table (see GestureEngine+Specialized.swift); leave them to their defaults.
 public protocol CustomRecognizer: GestureRecognizer {
     static func _process(
-        _ engine: inout GestureEngine<Self>, _ frame: TouchFrame, events: inout GestureEventList,
+        _ engine: inout GestureEngine<Self>, _ frame: inout TouchFrame, events: inout GestureEventList,
         deliveries: inout TouchDeliveryList)
     static func _advance(
         _ engine: inout GestureEngine<Self>, to time: Microseconds, events: inout GestureEventList,
