@@ -25,11 +25,16 @@ struct CentroidMotion: Sendable {
         }
         var step = PanelPoint.zero
         var matched = 0
-        for i in touches.indices {
-            let touch = touches[i]
-            for j in samples.indices where samples[j].trackingId == touch.trackingId {
-                step = step + (touch.position - samples[j].position)
-                matched += 1
+        // The samples through their span: read through the list's subscript, each read copied
+        // the whole list (a tenth of a report's time with the kiosk set on the host).
+        do {
+            let known = samples.elements
+            for i in touches.indices {
+                let touch = touches[i]
+                for j in known.indices where known[j].trackingId == touch.trackingId {
+                    step = step + (touch.position - known[j].position)
+                    matched += 1
+                }
             }
         }
         // The samples are replaced in place once every step is taken: a fresh list per frame cost

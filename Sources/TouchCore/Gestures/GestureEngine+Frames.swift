@@ -76,7 +76,8 @@ extension GestureEngine {
             let touch = frameTouches[i]
             work += 1
             if let t = touches.position(of: touch.trackingId) {
-                holders.add(touches[t].receivers, for: touch.phase)
+                // Read through the span: through the subscript, the whole list (1.1 KB) was copied.
+                holders.add(touches.elements[t].receivers, for: touch.phase)
                 touches[t].position = touch.position
                 if touch.phase.isTerminal {
                     touches[t].isLive = false
