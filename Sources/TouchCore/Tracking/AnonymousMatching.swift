@@ -50,7 +50,7 @@ extension SlotTracker {
             let slot = touchOfContact[column]
             if slot >= 0 {
                 if contact.state == .up {
-                    endings.append(slots[slot].release(slot: slot, phase: .ended, freedThisReport: true))
+                    endings.append(release(slot, phase: .ended, freedThisReport: true))
                 } else {
                     slots[slot].update(with: contact, at: now)
                 }

@@ -6,6 +6,9 @@ public struct SlotTracker: Sendable {
     public let configuration: TrackerConfiguration
 
     var slots = InlineArray<20, TrackerSlot>(repeating: TrackerSlot())
+    /// The slot of each controller id's live touch, -1 for none: a contact finds its touch in one
+    /// look rather than a scan of every slot (ten contacts looked at up to twenty slots each).
+    private var slotOfControllerId = InlineArray<256, Int8>(repeating: -1)
     private var nextTrackingId: UInt32 = 1
     private var sequence: SequenceWatch
     private var pendingFrame: TouchFrame?
@@ -127,7 +130,7 @@ public struct SlotTracker: Sendable {
         // had to drop contacts no longer does, and its missing touches may be among the dropped.
         if frame.isFull && frame.droppedContacts == 0 {
             for slot in 0..<configuration.capacity where slots[slot].isLive && !slots[slot].seen {
-                batch.current.touches.append(slots[slot].release(slot: slot, phase: .ended, freedThisReport: true))
+                batch.current.touches.append(release(slot, phase: .ended, freedThisReport: true))
             }
         }
         // New touches take slots only after every lift of this report freed its own.
@@ -212,7 +215,7 @@ public struct SlotTracker: Sendable {
             return contact.state != .up
         }
         if contact.state == .up {
-            endings.append(slots[slot].release(slot: slot, phase: .ended, freedThisReport: true))
+            endings.append(release(slot, phase: .ended, freedThisReport: true))
             return false
         }
         let elapsed = max(now - slots[slot].lastSeen, 0)
@@ -221,7 +224,7 @@ public struct SlotTracker: Sendable {
         let gate = gate(configuration.lostLiftDistance, after: elapsed)
         if elapsed > configuration.staleGap || squared > gate * gate {
             // The same id, but not the same finger: its lift was lost. End it on its own frame.
-            closing.append(slots[slot].release(slot: slot, phase: .ended, freedThisReport: false))
+            closing.append(release(slot, phase: .ended, freedThisReport: false))
             return true
         }
         slots[slot].update(with: contact, at: now)
@@ -234,6 +237,7 @@ public struct SlotTracker: Sendable {
             return
         }
         slots[slot].occupy(trackingId: nextTrackingId, controllerId: controllerId, contact: contact, at: now)
+        if let controllerId { slotOfControllerId[Int(controllerId)] = Int8(truncatingIfNeeded: slot) }
         // 0 stays unused so it can mean "no touch" to C callers; wrapping takes 4 billion touches.
         nextTrackingId = nextTrackingId == UInt32.max ? 1 : nextTrackingId + 1
     }
@@ -247,11 +251,17 @@ public struct SlotTracker: Sendable {
     }
 
     private mutating func liveSlot(controllerId: UInt8) -> Int? {
-        for slot in 0..<configuration.capacity
-        where slots[slot].isLive && slots[slot].controllerId == controllerId {
-            return slot
+        let slot = slotOfControllerId[Int(controllerId)]
+        return slot >= 0 ? Int(slot) : nil
+    }
+
+    /// Ends the touch in `slot` and returns its last appearance; its controller id no longer
+    /// leads to it.
+    mutating func release(_ slot: Int, phase: TouchPhase, freedThisReport: Bool) -> TrackedTouch {
+        if let id = slots[slot].controllerId, slotOfControllerId[Int(id)] == Int8(truncatingIfNeeded: slot) {
+            slotOfControllerId[Int(id)] = -1
         }
-        return nil
+        return slots[slot].release(slot: slot, phase: phase, freedThisReport: freedThisReport)
     }
 
     /// The lowest free slot, as the kernel picks, preferring one not freed by this report.
@@ -275,7 +285,7 @@ public struct SlotTracker: Sendable {
         var count = 0
         for slot in 0..<configuration.capacity
         where slots[slot].isLive && time - slots[slot].lastSeen >= reportTimeout {
-            touches.append(slots[slot].release(slot: slot, phase: phase, freedThisReport: false))
+            touches.append(release(slot, phase: phase, freedThisReport: false))
             count += 1
         }
         return count
@@ -284,7 +294,7 @@ public struct SlotTracker: Sendable {
     private mutating func releaseAll(phase: TouchPhase, into touches: inout TouchFrame.Touches) -> Int {
         var count = 0
         for slot in 0..<configuration.capacity where slots[slot].isLive {
-            touches.append(slots[slot].release(slot: slot, phase: phase, freedThisReport: false))
+            touches.append(release(slot, phase: phase, freedThisReport: false))
             count += 1
         }
         return count
