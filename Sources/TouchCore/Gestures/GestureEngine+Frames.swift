@@ -11,7 +11,7 @@ extension GestureEngine {
 
     /// `process(_:delegate:events:deliveries:)` on a frame read where it lies (`inout` only for
     /// that: a borrowed kilobyte frame was copied at the call, every report).
-    public mutating func process<Delegate: GestureEngineDelegate>(
+    mutating func process<Delegate: GestureEngineDelegate>(
         inPlace frame: inout TouchFrame, delegate: inout Delegate, events: inout GestureEventList,
         deliveries: inout TouchDeliveryList
     ) {
@@ -49,8 +49,9 @@ extension GestureEngine {
         Custom._process(&self, &frame, events: &events, deliveries: &deliveries)
     }
 
-    /// `process(_:events:deliveries:)` on a frame read where it lies.
-    public mutating func process(
+    /// `process(_:events:deliveries:)` on a frame read where it lies, for the pipeline's inlinable step.
+    @usableFromInline
+    mutating func process(
         inPlace frame: inout TouchFrame, events: inout GestureEventList, deliveries: inout TouchDeliveryList
     ) {
         Custom._process(&self, &frame, events: &events, deliveries: &deliveries)

@@ -64,18 +64,10 @@ public struct FrameDecoder: Sendable {
                 body(.command(command), skippedBeforeLastFrame)
                 return
             }
-        } else if completedType == .contacts || completedType == .shapedContacts {
-            // Nearly every frame: the report goes to `body` from the value it is parsed into.
-            // Through `deviceMessage`'s optional message it was copied three more times (250
-            // bytes each), most of the decoder's time.
-            if let report = ContactReport(reading: &reader, shaped: completedType == .shapedContacts) {
-                accept()
-                body(.device(.contacts(report)), skippedBeforeLastFrame)
-                return
-            }
-        } else if let message = Self.deviceMessage(of: completedType, reading: &reader) {
+        } else if Self.withDeviceMessage(of: completedType, reading: &reader, { message in
             accept()
             body(.device(message), skippedBeforeLastFrame)
+        }) {
             return
         }
         reject(.malformedPayload)
@@ -92,22 +84,33 @@ public struct FrameDecoder: Sendable {
 
     public static func decodeDeviceMessage(_ frame: ValidatedFrame) -> DeviceMessage? {
         var reader = PayloadReader(frame)
-        return deviceMessage(of: frame.type, reading: &reader)
+        var decoded: DeviceMessage?
+        _ = withDeviceMessage(of: frame.type, reading: &reader) { decoded = $0 }
+        return decoded
     }
 
-    static func deviceMessage(of type: FrameType, reading reader: inout PayloadReader) -> DeviceMessage? {
+    /// Parses the payload of a device message of `type` and hands it to `body`; false, without
+    /// calling it, when the payload is malformed or `type` is a command. The message is built
+    /// from the value each payload is parsed into: through an optional message, a contact report
+    /// (250 bytes) was copied three more times, most of the decoder's time.
+    @inline(__always)
+    static func withDeviceMessage(
+        of type: FrameType, reading reader: inout PayloadReader, _ body: (DeviceMessage) -> Void
+    ) -> Bool {
         switch type {
-        case .info: return DeviceInfo(reading: &reader).map { .info($0) }
-        case .contacts: return ContactReport(reading: &reader).map { .contacts($0) }
-        case .shapedContacts: return ContactReport(reading: &reader, shaped: true).map { .contacts($0) }
-        case .heatmap: return HeatmapSlice(reading: &reader).map { .heatmap($0) }
-        case .gesture: return GestureEvent(reading: &reader).map { .gesture($0) }
-        case .touch: return TouchEventRecord(reading: &reader).map { .touch($0) }
-        case .status: return DeviceStatus(reading: &reader).map { .status($0) }
-        case .reply: return CommandReply(reading: &reader).map { .reply($0) }
+        case .info: guard let info = DeviceInfo(reading: &reader) else { return false }; body(.info(info))
+        case .contacts, .shapedContacts:
+            guard let report = ContactReport(reading: &reader, shaped: type == .shapedContacts) else { return false }
+            body(.contacts(report))
+        case .heatmap: guard let slice = HeatmapSlice(reading: &reader) else { return false }; body(.heatmap(slice))
+        case .gesture: guard let event = GestureEvent(reading: &reader) else { return false }; body(.gesture(event))
+        case .touch: guard let record = TouchEventRecord(reading: &reader) else { return false }; body(.touch(record))
+        case .status: guard let status = DeviceStatus(reading: &reader) else { return false }; body(.status(status))
+        case .reply: guard let reply = CommandReply(reading: &reader) else { return false }; body(.reply(reply))
         case .getInfo, .setMode, .setReportRate, .recalibrate, .reset, .stimulus, .injectFaults, .setContactShapes:
-            return nil
+            return false
         }
+        return true
     }
 
     public static func decodeCommand(_ frame: ValidatedFrame) -> CommandFrame? {
