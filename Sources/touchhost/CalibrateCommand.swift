@@ -39,6 +39,8 @@ struct CalibrateCommand: ParsableCommand {
     func run() throws {
         let size = ScreenSize(parsing: screen)!
         let targets = CalibrationTargets.targets(count: points, on: size)!
+        // A device node, FIFO or link given as the output is refused before anyone touches the panel.
+        try OutputFile.checkWritable(output)
         var collector = CalibrationCollector(targets: targets)
         let prompt = CalibrationPrompt(screen: size, targets: targets, onTerminal: TerminalScreen.isTerminal)
         let session = DeviceSession(link: try LinkOpener.open(port, baud: live.baud), sink: { event in
@@ -80,11 +82,7 @@ struct CalibrateCommand: ParsableCommand {
             "touchhost calibrate, \(points) points on \(info.summary)",
             "largest residual \(DecimalText.fixed(largest, places: 2)) px",
         ])
-        do {
-            try text.write(toFile: output, atomically: true, encoding: .utf8)
-        } catch {
-            throw HostFailure("\(output): cannot write (\(error.localizedDescription))")
-        }
+        try OutputFile.replace(output, with: text)
         StandardOutput.line(file.matrixLine)
         StandardOutput.line("wrote \(output)")
     }

@@ -118,13 +118,14 @@ struct EmulateCommand: ParsableCommand {
         host.startsImmediately = startNow
         // Kept in memory and written at the end, so the log costs the emulator's loop nothing.
         var logged = ""
-        if stimulusLog != nil {
+        if let stimulusLog {
+            try OutputFile.checkWritable(stimulusLog)
             host.stimulusObserver = { stimulus, deviceTime, monotonic in
                 logged += "\(stimulus.finger) \(stimulus.action) \(deviceTime) \(monotonic)\n"
             }
         }
         defer {
-            if let stimulusLog { FileManager.default.createFile(atPath: stimulusLog, contents: Data(logged.utf8)) }
+            if let stimulusLog { try? OutputFile.replace(stimulusLog, with: logged) }
         }
         try host.run()
     }

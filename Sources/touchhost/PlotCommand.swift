@@ -40,15 +40,12 @@ struct PlotCommand: ParsableCommand {
             + (descriptionFile.map { ["--desc", $0] } ?? []) + (size.map { ["--size", $0] } ?? [])
             + (pxMM.map { ["--px-mm", String($0)] } ?? []) + screenOptions.arguments)
         let selection = try replay.selection()
+        try OutputFile.checkWritable(output)
         let options = ImportOptions(description: descriptionFile, size: try replay.panelSize(), millimetresPerPixel: pxMM)
         let source = try ReplaySource.load(path: file, format: format, options: options)
         ReplayCommand.warn(source.warnings)
         let plot = TouchPlot.make(source, recognizers: selection, screen: try replay.screenOptions.setting())
         let svg = SVGPlot.render(plot, title: URL(fileURLWithPath: file).lastPathComponent)
-        do {
-            try svg.write(toFile: output, atomically: true, encoding: .utf8)
-        } catch {
-            throw HostFailure("\(output): cannot write (\(error.localizedDescription))")
-        }
+        try OutputFile.replace(output, with: svg)
     }
 }

@@ -19,9 +19,14 @@ struct EvemuEvent: Sendable {
     static let absMTTrackingId = 0x39
 
     var time: Int64
-    var type: Int
-    var code: Int
     var value: Int
+    /// evdev's types and codes are 16 bits; a larger number names nothing this reads, as 0xFFFF
+    /// names nothing, so it is kept as that: a recording holds an event per line, and 24 bytes
+    /// an event rather than 32 keeps a file's events within twice its size.
+    private var storedType: UInt16
+    private var storedCode: UInt16
+    var type: Int { Int(storedType) }
+    var code: Int { Int(storedCode) }
 
     init(_ line: Substring, file: String, lineNumber: Int) throws {
         // Newer evemu appends a `# EV_ABS / ...` comment to each event.
@@ -39,8 +44,8 @@ struct EvemuEvent: Sendable {
             throw ImportError(file: file, line: lineNumber, message: "event line needs `E: sec.usec type code value`")
         }
         self.time = time
-        self.type = type
-        self.code = code
+        storedType = UInt16(clamping: type)
+        storedCode = UInt16(clamping: code)
         self.value = value
     }
 

@@ -43,6 +43,7 @@ struct EvemuFrameDecoder {
 
     let scale: PositionScale
     let protocolKind: EvemuImporter.ProtocolKind
+    /// The frames of the events consumed since `clearFrames`.
     private(set) var frames: [ContactFrame] = []
     /// How many `SYN_DROPPED` the recording holds.
     private(set) var dropMarkers = 0
@@ -96,6 +97,8 @@ struct EvemuFrameDecoder {
     private func freshSlot(_ index: Int) -> Slot {
         Slot(x: firstSlotX[index] ?? latestX ?? 0, y: firstSlotY[index] ?? latestY ?? 0)
     }
+
+    mutating func clearFrames() { frames.removeAll(keepingCapacity: true) }
 
     /// Whether touches are still down after the last report.
     var endsWithTouchesDown: Bool { book.hasLiveTouches || anonymousBefore > 0 }

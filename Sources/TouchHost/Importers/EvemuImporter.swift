@@ -16,7 +16,14 @@ public struct EvemuImporter: Sendable {
 
     public struct Recording: Sendable {
         public var device: EvemuDevice
-        public var frames: [ContactFrame]
+        /// The frames, made as they are taken: a small file can describe millions of frames, each
+        /// far larger than the line that made it, so they are never all held at once.
+        public var frameSequence: EvemuFrames
+        /// How many frames there are and when the last one is, from a first pass that kept only that.
+        public var frameCount: Int
+        public var lastFrameTime: Microseconds?
+        /// The rate the frames came at (the median interval), for the tracker's gates.
+        public var reportRateHz: Int
         public var protocolKind: ProtocolKind
         /// The panel in mm that the positions span: from the resolution, the size given, or assumed.
         public var panel: PanelSize
@@ -26,6 +33,9 @@ public struct EvemuImporter: Sendable {
         public var endTime: Microseconds
         /// One line each, for the user: an assumed panel size, dropped events.
         public var warnings: [String]
+
+        /// Every frame at once, for a caller that wants them in an array (tests, a short recording).
+        public var frames: [ContactFrame] { Array(frameSequence) }
     }
 
     public enum ProtocolKind: String, Sendable {
@@ -74,16 +84,16 @@ public struct EvemuImporter: Sendable {
     /// Imports `events`, taking the device description from `description` when given, else from
     /// the events file itself when it has `A:` lines, else from `descriptionFile(for:)`.
     public func load(events: String, description: String? = nil) throws -> Recording {
-        try load(eventsText: try Self.read(events), of: events, description: description)
+        try load(eventsText: try Self.read(events, what: "an evemu recording"), of: events, description: description)
     }
 
     /// Imports events already read from the file `events` (`replay` reads every file once, bounded).
     public func load(eventsText: String, of events: String, description: String? = nil) throws -> Recording {
         var device = EvemuDevice()
-        let hasAxes = eventsText.split(separator: "\n").contains { $0.hasPrefix("A:") }
+        let hasAxes = TextLines(eventsText).contains { $0.hasPrefix("A:") }
         let descriptionPath = description ?? (hasAxes ? nil : Self.descriptionFile(for: events))
         if let descriptionPath {
-            try Self.readDescription(try Self.read(descriptionPath), file: descriptionPath, into: &device)
+            try Self.readDescription(try Self.read(descriptionPath, what: "an evemu description"), file: descriptionPath, into: &device)
         }
         return try parse(eventsText, file: events, device: device)
     }
@@ -91,14 +101,14 @@ public struct EvemuImporter: Sendable {
     /// Reads a description on its own (`.desc`/`.prop`).
     public static func loadDescription(_ path: String) throws -> EvemuDevice {
         var device = EvemuDevice()
-        try readDescription(try read(path), file: path, into: &device)
+        try readDescription(try read(path, what: "an evemu description"), file: path, into: &device)
         return device
     }
 
-    static func read(_ path: String) throws(HostFailure) -> String { try InputFile.wholeText(path) }
+    static func read(_ path: String, what: String) throws(HostFailure) -> String { try InputFile.wholeText(path, what: what) }
 
     static func readDescription(_ text: String, file: String, into device: inout EvemuDevice) throws {
-        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, line) in TextLines(text).enumerated() {
             _ = try device.read(line.trimmed, file: file, lineNumber: offset + 1)
         }
     }
@@ -107,7 +117,7 @@ public struct EvemuImporter: Sendable {
     public func parse(_ text: String, file: String, device knownDevice: EvemuDevice = EvemuDevice()) throws -> Recording {
         var device = knownDevice
         var events: [EvemuEvent] = []
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, rawLine) in TextLines(text).enumerated() {
             let lineNumber = offset + 1
             let line = rawLine.trimmed
             if try device.read(line, file: file, lineNumber: lineNumber) { continue }
@@ -116,8 +126,16 @@ public struct EvemuImporter: Sendable {
         }
         guard !events.isEmpty else { throw ImportError(file: file, message: "no `E:` event lines") }
         let scale = try PositionScale(device: device, size: size, file: file)
-        var decoder = EvemuFrameDecoder(scale: scale, protocolKind: Self.protocolKind(of: events), events: events)
-        for event in events { decoder.consume(event) }
+        let frames = EvemuFrames(events: events, scale: scale, protocolKind: Self.protocolKind(of: events))
+        // A first pass keeps only each frame's time, for the rate, and what the end says; the
+        // replay makes the frames again as it takes them (`frameSequence`).
+        var decoder = frames.decoder()
+        var times: [Microseconds] = []
+        for event in events {
+            decoder.consume(event)
+            times.append(contentsOf: decoder.frames.lazy.map(\.timestamp))
+            decoder.clearFrames()
+        }
         var warnings: [String] = []
         if let assumption = scale.assumption { warnings.append("\(file): \(assumption)") }
         if decoder.dropMarkers > 0 {
@@ -125,7 +143,8 @@ public struct EvemuImporter: Sendable {
             warnings.append("\(file): the kernel dropped events (SYN_DROPPED) \(times); what was lost cannot be replayed")
         }
         return Recording(
-            device: device, frames: decoder.frames, protocolKind: decoder.protocolKind, panel: scale.panel,
+            device: device, frameSequence: frames, frameCount: times.count, lastFrameTime: times.last,
+            reportRateHz: ImportedSource.estimatedRate(times), protocolKind: decoder.protocolKind, panel: scale.panel,
             endsWithTouchesDown: decoder.endsWithTouchesDown, endTime: decoder.lastTime, warnings: warnings)
     }
 

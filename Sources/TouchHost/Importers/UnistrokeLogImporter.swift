@@ -17,18 +17,24 @@ public struct UnistrokeLog: Sendable {
     /// the rest and lifts where it ended. The lift is a frame of its own at the last point's time,
     /// because a lift, as in evdev, carries no position a tracker must use.
     public func contactFrames(controllerId: UInt8 = 0) -> [ContactFrame] {
-        var frames: [ContactFrame] = []
-        for (index, sample) in samples.enumerated() {
-            var frame = ContactFrame(timestamp: sample.time)
-            frame.add(ReportedContact(controllerId: controllerId, state: index == 0 ? .down : .move, position: sample.position))
-            frames.append(frame)
+        Array(frameSequence(controllerId: controllerId))
+    }
+
+    /// The same frames made one at a time, as a replay takes them: a frame is far larger than
+    /// the sample it carries, so a long log's frames are never all held.
+    public func frameSequence(controllerId: UInt8 = 0) -> some Sequence<ContactFrame> & Sendable {
+        let samples = samples
+        return (0...samples.count).lazy.compactMap { index -> ContactFrame? in
+            if index == samples.count {
+                guard let last = samples.last else { return nil }
+                var lift = ContactFrame(timestamp: last.time)
+                lift.add(ReportedContact(controllerId: controllerId, state: .up, position: last.position))
+                return lift
+            }
+            var frame = ContactFrame(timestamp: samples[index].time)
+            frame.add(ReportedContact(controllerId: controllerId, state: index == 0 ? .down : .move, position: samples[index].position))
+            return frame
         }
-        if let last = samples.last {
-            var lift = ContactFrame(timestamp: last.time)
-            lift.add(ReportedContact(controllerId: controllerId, state: .up, position: last.position))
-            frames.append(lift)
-        }
-        return frames
     }
 
     /// The stroke in a `StrokeBuffer`, as a recognizer would have collected it.
@@ -47,7 +53,7 @@ public enum UnistrokeLogImporter {
     public static let defaultMillimetresPerPixel: Float = 0.25
 
     public static func load(path: String, millimetresPerPixel: Float = defaultMillimetresPerPixel) throws -> UnistrokeLog {
-        try parse(try InputFile.wholeText(path), file: path, millimetresPerPixel: millimetresPerPixel)
+        try parse(try InputFile.wholeText(path, what: "a $1 log"), file: path, millimetresPerPixel: millimetresPerPixel)
     }
 
     /// The latest time a point may have after the first, in µs: as for scripts, far inside 64 bits.

@@ -97,32 +97,24 @@ public struct Recording: Sendable {
     /// The longest line a recording may have, in bytes: a recorder writes one line per read of the
     /// link, kilobytes at most. A longer one (a device file that never ends a line, `/dev/zero`)
     /// is an error, not a reason to fill memory.
-    public static let longestLine = 1 << 24
+    public static let longestLine = 1 << 20
 
-    /// Reads the recording at `path` a block at a time: memory holds its chunks, never the file.
+    /// Reads the recording at `path` a block at a time, at most `InputFile.maximumBytes` of it:
+    /// memory holds its chunks, never the file.
     public static func load(path: String) throws(HostFailure) -> Recording {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw HostFailure("\(path): \(FileProblem.describe(path))") }
-        defer { _ = close(descriptor) }
+        var file = try InputFile(path)
+        defer { file.close() }
         var reader = Reader(name: path)
         var pending: [UInt8] = []
-        var block = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let got = block.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if got < 0, errno == EINTR { continue }
-            guard got >= 0 else {
-                let problem = FileProblem.describe(path)
-                throw HostFailure("\(path): \(problem == FileProblem.notText ? "cannot be read" : problem)")
-            }
-            if got == 0 { break }
+        try file.forEachBlock(what: "a recording") { (block) throws(HostFailure) in
             let before = pending.count
-            pending.append(contentsOf: block[..<got])
+            pending.append(contentsOf: block)
             // Whole lines now; the rest waits for the next block.
             guard let lastEnd = pending[before...].lastIndex(of: lineFeed) else {
                 if pending.count > longestLine {
-                    throw HostFailure("\(path): line \(reader.number + 1): longer than \(longestLine) bytes, no recording's line")
+                    throw HostFailure("\(path): line \(reader.number + 1): longer than \(ByteCount.text(longestLine)), no recording's line")
                 }
-                continue
+                return
             }
             try reader.take(pending[...lastEnd], final: false)
             pending.removeSubrange(...lastEnd)

@@ -8,21 +8,21 @@ enum ImportedSource {
             case .evemu:
                 let recording = try EvemuImporter(size: options.size).load(
                     eventsText: text, of: path, description: options.description)
-                var items = recording.frames.map { ReplayItem.frame($0) }
                 // A recording that stops with fingers down says nothing of their lifts: cancelled.
-                if recording.endsWithTouchesDown { items.append(.cancel(at: max(recording.endTime, recording.frames.last?.timestamp ?? 0))) }
-                var source = ReplaySource(name: path, items: items, tracker: evemuTracker(recording.frames), panel: recording.panel)
+                let cancel = recording.endsWithTouchesDown ? max(recording.endTime, recording.lastFrameTime ?? 0) : nil
+                var source = ReplaySource(
+                    name: path, items: FramesThenCancel(frames: recording.frameSequence, cancelAt: cancel),
+                    tracker: evemuTracker(rate: recording.reportRateHz), panel: recording.panel)
                 source.warnings = recording.warnings
                 return source
             case .unistroke:
                 let log = try UnistrokeLogImporter.parse(
                     text, file: path,
                     millimetresPerPixel: options.millimetresPerPixel ?? UnistrokeLogImporter.defaultMillimetresPerPixel)
-                let frames = log.contactFrames()
                 // A stroke log has samples only while the pen moves: a pause is not a lift.
                 return ReplaySource(
-                    name: path, items: frames.map { .frame($0) },
-                    tracker: .eventDriven(reportRateHz: estimatedRate(frames)), panel: .scriptDefault)
+                    name: path, items: FramesThenCancel(frames: log.frameSequence(), cancelAt: nil),
+                    tracker: .eventDriven(reportRateHz: estimatedRate(log.samples.map(\.time))), panel: .scriptDefault)
             case .auto, .script, .threc:
                 throw HostFailure("\(path): not an imported format")
             }
@@ -35,11 +35,11 @@ enum ImportedSource {
         }
     }
 
-    /// The rate the recording's frames came at (the median interval), for the tracker's gates.
-    static func estimatedRate(_ frames: [ContactFrame]) -> Int {
+    /// The rate frames at `times` came at (the median interval), for the tracker's gates.
+    static func estimatedRate(_ times: [Microseconds]) -> Int {
         var intervals: [Microseconds] = []
-        for index in frames.indices.dropFirst() {
-            let interval = frames[index].timestamp - frames[index - 1].timestamp
+        for index in times.indices.dropFirst() {
+            let interval = times[index] - times[index - 1]
             if interval > 0 { intervals.append(interval) }
         }
         guard !intervals.isEmpty else { return TouchScript.defaultReportRate }
@@ -53,9 +53,29 @@ enum ImportedSource {
     /// program: a touch begins only when a frame lists more contacts than the one before and ends
     /// only when it lists fewer, which is the kernel's count. A gate would split a finger that
     /// moved further between two frames than it allows (a fast swipe, or a long wait between events).
-    static func evemuTracker(_ frames: [ContactFrame]) -> TrackerConfiguration {
-        var tracker = TrackerConfiguration.eventDriven(reportRateHz: estimatedRate(frames))
+    static func evemuTracker(rate: Int) -> TrackerConfiguration {
+        var tracker = TrackerConfiguration.eventDriven(reportRateHz: rate)
         tracker.anonymousGate = .infinity
         return tracker
+    }
+}
+
+/// An importer's frames as replay items, made as they are taken, then a cancel of the touches
+/// still down at `cancelAt` when the recording stopped with fingers on the panel.
+struct FramesThenCancel<Frames: Sequence & Sendable>: Sequence, Sendable where Frames.Element == ContactFrame {
+    let frames: Frames
+    let cancelAt: Microseconds?
+
+    func makeIterator() -> Iterator { Iterator(frames: frames.makeIterator(), cancelAt: cancelAt) }
+
+    struct Iterator: IteratorProtocol {
+        var frames: Frames.Iterator
+        var cancelAt: Microseconds?
+
+        mutating func next() -> ReplayItem? {
+            if let frame = frames.next() { return .frame(frame) }
+            defer { cancelAt = nil }
+            return cancelAt.map { .cancel(at: $0) }
+        }
     }
 }

@@ -1,10 +1,17 @@
 import Glibc
 
-/// An input file read by `replay`, `plot`, `emulate --script` and the C API: opened once (a pipe
-/// or `/dev/stdin` is read only once), its first bytes enough to tell its format, and a touch
-/// script refused past `TouchScript.Limits.bytes` before more than that is read, so no file of
-/// any size, nor an endless one (`/dev/zero`), can fill the memory.
-struct InputFile {
+/// The one reader of every input file touchhost takes: touch scripts, `.threc` and evemu
+/// recordings, evemu descriptions (`--desc`), $1 logs, template examples and calibration files,
+/// for `replay`, `plot`, `emulate --script`, `monitor --calibration` and the C API. Every read is
+/// bounded before it is made: a regular file larger than its limit is refused from its size, and
+/// anything else (a pipe, `/dev/stdin`, `/dev/zero`) is read up to the limit and refused there,
+/// so no file of any size, nor an endless one, can fill the memory or hold the caller forever.
+/// The file is opened once (a pipe is read only once), its first bytes enough to tell its format.
+public struct InputFile {
+    /// The most an input file may hold (docs/reliability.md, "Limits"): what any importer turns
+    /// into at most a few times its size in memory.
+    public static let maximumBytes = 16 * 1_048_576
+
     /// What is read first to tell the format by content.
     static let sniffLength = 4_096
 
@@ -45,15 +52,11 @@ struct InputFile {
     }
 
     /// The whole file as UTF-8 text, refused when it holds more than `limit` bytes.
-    mutating func text(limit: Int? = nil, what: String = "file") throws(HostFailure) -> String {
-        if let limit {
-            if let size = regularSize, size > limit { throw tooLarge(limit, what: what) }
-            try fill(to: limit + 1)
-            if bytes.count > limit { throw tooLarge(limit, what: what) }
-        } else {
-            if let size = regularSize { bytes.reserveCapacity(size + 1) }
-            try fill(to: .max)
-        }
+    mutating func text(limit: Int = maximumBytes, what: String) throws(HostFailure) -> String {
+        if let size = regularSize, size > limit { throw tooLarge(limit, what: what) }
+        if let size = regularSize { bytes.reserveCapacity(size + 1) }
+        try fill(to: limit + 1)
+        if bytes.count > limit { throw tooLarge(limit, what: what) }
         defer { bytes = [] }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw HostFailure("\(path): not UTF-8 text")
@@ -61,17 +64,44 @@ struct InputFile {
         return text
     }
 
+    /// Hands the file to `body` a block of at most `blockBytes` at a time, at most `limit` bytes
+    /// in all, for a reader that keeps what it parsed rather than the text (`.threc`).
+    mutating func forEachBlock(
+        limit: Int = maximumBytes, what: String, blockBytes: Int = 1 << 20,
+        _ body: (ArraySlice<UInt8>) throws(HostFailure) -> Void
+    ) throws(HostFailure) {
+        if let size = regularSize, size > limit { throw tooLarge(limit, what: what) }
+        var total = bytes.count
+        if !bytes.isEmpty { try body(bytes[...]) }
+        bytes = []
+        var block = [UInt8](repeating: 0, count: blockBytes)
+        while total <= limit {
+            let got = block.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else {
+                let problem = FileProblem.describe(path)
+                throw HostFailure("\(path): \(problem == FileProblem.notText ? "cannot be read" : problem)")
+            }
+            if got == 0 { return }
+            total += got
+            if total > limit { break }
+            try body(block[..<got])
+        }
+        throw tooLarge(limit, what: what)
+    }
+
     private func tooLarge(_ limit: Int, what: String) -> HostFailure {
-        HostFailure("\(path): larger than \(limit / 1_048_576) MiB, the most a \(what) may hold")
+        HostFailure("\(path): larger than \(ByteCount.text(limit)), the most \(what) may hold")
     }
 
     func close() { _ = Glibc.close(descriptor) }
 
-    /// The whole file at `path` as UTF-8 text: an imported recording, whose importer holds it all anyway.
-    static func wholeText(_ path: String) throws(HostFailure) -> String {
+    /// The whole file at `path` as UTF-8 text, at most `limit` bytes: `what` names the kind of
+    /// file in the error ("an evemu recording").
+    static func wholeText(_ path: String, limit: Int = maximumBytes, what: String) throws(HostFailure) -> String {
         var file = try InputFile(path)
         defer { file.close() }
-        return try file.text()
+        return try file.text(limit: limit, what: what)
     }
 }
 
@@ -86,7 +116,7 @@ extension TouchScript {
     public static func text(path: String) throws(HostFailure) -> String {
         var file = try InputFile(path)
         defer { file.close() }
-        return try file.text(limit: Limits.bytes, what: "touch script")
+        return try file.text(limit: Limits.bytes, what: "a touch script")
     }
 
     static func parse(_ text: String, name: String) throws(HostFailure) -> TouchScript {

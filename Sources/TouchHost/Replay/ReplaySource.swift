@@ -83,7 +83,8 @@ public struct ReplaySource: Sendable {
         let chosen = format == .auto ? ReplayFormat.detect(path: path, text: try file.head()) : format
         // A script is expanded as it is replayed, but its statements are held: its size is capped.
         let text = chosen == .script || chosen == .auto
-            ? try file.text(limit: TouchScript.Limits.bytes, what: "touch script") : try file.text()
+            ? try file.text(limit: TouchScript.Limits.bytes, what: "a touch script")
+            : try file.text(what: chosen == .evemu ? "an evemu recording" : "a $1 log")
         switch chosen {
         case .auto, .script:
             return try script(text, name: path)

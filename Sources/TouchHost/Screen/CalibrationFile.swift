@@ -13,7 +13,7 @@ public struct CalibrationFile: Equatable, Sendable {
     public static func load(path: String) throws(HostFailure) -> CalibrationFile {
         var file = try InputFile(path)
         defer { file.close() }
-        let text = try file.text(limit: maximumBytes, what: "calibration file")
+        let text = try file.text(limit: maximumBytes, what: "a calibration file")
         do {
             return try parse(text)
         } catch {

@@ -26,6 +26,13 @@ public enum FileStatus: Equatable, Sendable {
         return Int64(info.st_mtim.tv_sec) * 1_000_000 + Int64(info.st_mtim.tv_nsec) / 1_000
     }
 
+    /// The permission bits of the regular file at `path` (not through a link); nil for anything else.
+    public static func permissions(_ path: String) -> mode_t? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) else { return nil }
+        return info.st_mode & 0o7777
+    }
+
     /// Whether this process may read the file at `path`.
     public static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
 
