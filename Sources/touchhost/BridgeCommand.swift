@@ -36,12 +36,18 @@ struct BridgeCommand: ParsableCommand {
     func run() throws {
         let selection = try RecognizerSelection.parse(recognizers)
         let screen = try screenOptions.setting()
+        // A calibration file's screen line can be larger than an info frame can say.
+        if let size = screen?.size, max(size.width, size.height) > BridgeLink.maximumScreenSide {
+            throw HostFailure("\(screenOptions.calibration ?? "--screen"): screen \(size.width)x\(size.height): a bridge announces at most \(BridgeLink.maximumScreenSide) pixels a side")
+        }
         let downstream = BridgeLink(link: try LinkOpener.open(out, baud: live.baud))
         let session = DeviceSession(link: try LinkOpener.open(port, baud: live.baud), sink: downstream.send) { info, sink in
             HostStack.pipeline(recognizers: selection, for: info, screen: screen, sink: sink)
         }
         session.onPipeline = { downstream.screen = $0.screenMapping }
         try session.handshake()
+        // Downstream hears the device's description first, as from a controller that starts.
+        if let info = session.info { downstream.announce(info) }
         FileHandle.standardError.write(Data("bridging \(port) to \(out)\n".utf8))
         StopSignal.install()
         let limits = live.limits()

@@ -44,7 +44,7 @@ struct PlotCommand: ParsableCommand {
         let options = ImportOptions(description: descriptionFile, size: try replay.panelSize(), millimetresPerPixel: pxMM)
         let source = try ReplaySource.load(path: file, format: format, options: options)
         ReplayCommand.warn(source.warnings)
-        let plot = TouchPlot.make(source, recognizers: selection, screen: try replay.screenOptions.setting())
+        let plot = try TouchPlot.make(source, recognizers: selection, screen: try replay.screenOptions.setting())
         let svg = SVGPlot.render(plot, title: URL(fileURLWithPath: file).lastPathComponent)
         try OutputFile.replace(output, with: svg)
     }

@@ -69,7 +69,7 @@ struct ReplayCommand: ParsableCommand {
         for template in templates {
             guard let (name, file) = TemplateExample.parse(template) else { continue }
             let source = try ReplaySource.load(path: file, format: .auto, options: options)
-            let points = TemplateExample.firstStroke(of: source)
+            let points = try TemplateExample.firstStroke(of: source)
             guard store.add(points, name: name) != nil else {
                 let reason = store.library.isFull
                     ? "a recognizer set holds at most 32 template examples"

@@ -36,10 +36,29 @@ struct TouchHostCommand: ParsableCommand {
             Foundation.exit(1)
         } catch {
             if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                FileHandle.standardError.write(Data((escapedLines(fullMessage(for: error)) + "\n").utf8))
                 Foundation.exit(2)
             }
-            exit(withError: error)
+            // Help and version go out as written; any other error quotes what it was given, escaped.
+            if error is CleanExit { exit(withError: error) }
+            FileHandle.standardError.write(Data((escapedLines(fullMessage(for: error)) + "\n").utf8))
+            Foundation.exit(exitCode(for: error).rawValue)
         }
+    }
+
+    /// A usage message quotes the option or value it refused, as typed: each argument it may quote
+    /// (whole, or the value after `=`) is escaped first, so a line feed inside one cannot forge a
+    /// line, then each line, so an escape sequence cannot reach the terminal.
+    static func escapedLines(_ text: String) -> String {
+        var text = text
+        let quoted = CommandLine.arguments.dropFirst().flatMap { argument in
+            [argument] + (argument.firstIndex(of: "=").map { [String(argument[argument.index(after: $0)...])] } ?? [])
+        }
+        for argument in quoted.sorted(by: { $0.count > $1.count })
+        where argument.unicodeScalars.contains(where: DisplayText.needsEscape) {
+            text = text.replacingOccurrences(of: argument, with: DisplayText.escaped(argument))
+        }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayText.escaped($0) }
+            .joined(separator: "\n")
     }
 }

@@ -68,6 +68,32 @@ import TouchCore
         #expect(promises.rejected == 6, "\(lines)")
     }
 
+    /// A tap is discrete: a controller (or bridge) that sends it `began`, `changed` or `ended`
+    /// is refused, as is a pan `recognized`; only the tap's `recognized` passes (issue 26).
+    @Test(arguments: [false, true])
+    func aDiscreteKindShowsNoContinuousStates(gesturesMode: Bool) throws {
+        let controller = try PlayedController()
+        let tap = UInt8(try #require(ControllerGestureSource.controllerNames.firstIndex(of: "tap")))
+        let pan = UInt8(try #require(ControllerGestureSource.controllerNames.firstIndex(of: "pan")))
+        let (lines, status) = try monitor(
+            controller, ["--duration", "1.5"] + (gesturesMode ? ["--mode", "gestures"] : []), gestures: gesturesMode
+        ) { device in
+            device.gesture(.tap, .began, recognizer: tap, x: 100, y: 50, at: 1_000)
+            device.gesture(.tap, .changed, recognizer: tap, x: 100, y: 50, at: 2_000)
+            device.gesture(.tap, .ended, recognizer: tap, x: 100, y: 50, at: 3_000)
+            device.gesture(.pan, .recognized, recognizer: pan, x: 100, y: 50, at: 4_000)
+            device.gesture(.tap, .recognized, recognizer: tap, x: 100, y: 50, at: 5_000)
+        }
+        #expect(status == 0, "\(lines)")
+        var promises = StreamPromises(capacity: Int(controller.info.maxContacts))
+        promises.check(lines)
+        promises.finish()
+        #expect(promises.violations.isEmpty, "\(promises.violations)\n\(lines.joined(separator: "\n"))")
+        let gestures = lines.filter { $0.contains(#""type":"gesture""#) }
+        #expect(gestures.count == 1 && gestures[0].contains(#""state":"recognized""#) && gestures[0].contains(#""kind":"tap""#), "\(lines)")
+        #expect(promises.rejected == 4, "\(lines)")
+    }
+
     /// The same promises for any frames at all: seeded random touch and gesture events, fed
     /// through the session the monitor runs and the JSON formatter it prints with.
     @Test(arguments: 0..<8)

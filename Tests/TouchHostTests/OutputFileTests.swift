@@ -32,20 +32,20 @@ struct OutputFileTests {
     }
 
     /// The commands that write a file, with the output path last.
-    static let writers: [String: (Folder, String) -> [String]] = [
-        "plot": { folder, output in ["plot", folder.script, "-o", output] },
-        "calibrate": { _, output in ["calibrate", "/dev/null", "-o", output] },
-        "emulate --stimulus-log": { folder, output in
-            ["emulate", "--board", "kiosk-15", "--link", "stdio", "--script", folder.script, "--stimulus-log", output]
-        },
-    ]
+    static func arguments(_ command: String, _ folder: Folder, _ output: String) -> [String] {
+        switch command {
+        case "plot": ["plot", folder.script, "-o", output]
+        case "calibrate": ["calibrate", "/dev/null", "-o", output]
+        default: ["emulate", "--board", "kiosk-15", "--link", "stdio", "--script", folder.script, "--stimulus-log", output]
+        }
+    }
 
     @Test(arguments: ["plot", "calibrate", "emulate --stimulus-log"])
     func aFIFOIsRefusedAndLeftAFIFO(command: String) throws {
         let folder = try Folder()
         #expect(mkfifo(folder.path + "/out", 0o644) == 0)
         let run = try TouchHostBinary.run(
-            try TouchHostBinary.locate(), try #require(Self.writers[command])(folder, folder.path + "/out"), timeout: 30)
+            try TouchHostBinary.locate(), Self.arguments(command, folder, folder.path + "/out"), timeout: 30)
         #expect(run.status == 1)
         #expect(run.error == "touchhost: \(folder.path)/out: is a FIFO; touchhost writes only regular files\n")
         #expect(folder.kind("out") == mode_t(S_IFIFO))
@@ -59,7 +59,7 @@ struct OutputFileTests {
         try "precious\n".write(toFile: folder.path + "/target", atomically: false, encoding: .utf8)
         #expect(symlink(folder.path + "/target", folder.path + "/out") == 0)
         let run = try TouchHostBinary.run(
-            try TouchHostBinary.locate(), try #require(Self.writers[command])(folder, folder.path + "/out"), timeout: 30)
+            try TouchHostBinary.locate(), Self.arguments(command, folder, folder.path + "/out"), timeout: 30)
         #expect(run.status == 1)
         #expect(run.error.contains("out: is a symbolic link"), "\(run.error)")
         #expect(folder.kind("out") == mode_t(S_IFLNK))
@@ -67,10 +67,11 @@ struct OutputFileTests {
     }
 
     /// The /dev/null case itself, on a device node of the same numbers made in a temporary folder
-    /// (root only: elsewhere mknod is refused and the FIFO and link cases above stand for it).
+    /// (major 1, minor 3: glibc's makedev for small numbers; root only: elsewhere mknod is refused
+    /// and the FIFO and link cases above stand for it).
     @Test func aDeviceNodeStaysADevice() throws {
         let folder = try Folder()
-        guard mknod(folder.path + "/null", mode_t(S_IFCHR) | 0o666, makedev(1, 3)) == 0 else {
+        guard mknod(folder.path + "/null", mode_t(S_IFCHR) | 0o666, dev_t(1 << 8 | 3)) == 0 else {
             #expect(errno == EPERM, "mknod failed: \(String(cString: strerror(errno)))")
             return
         }

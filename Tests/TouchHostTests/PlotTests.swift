@@ -16,7 +16,7 @@ import TouchCore
 
     static func document(_ script: String) throws -> (TouchPlot, XMLDocument) {
         let source = try ReplaySource.script(script, name: "plot.touch")
-        let plot = TouchPlot.make(source, recognizers: try RecognizerSelection.parse("kiosk"))
+        let plot = try TouchPlot.make(source, recognizers: try RecognizerSelection.parse("kiosk"))
         return (plot, try XMLDocument(xmlString: SVGPlot.render(plot, title: "plot.touch"), options: []))
     }
 

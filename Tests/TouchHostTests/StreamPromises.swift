@@ -64,6 +64,10 @@ struct StreamPromises {
             }
         case "gesture":
             guard let name = object["name"] as? String, let state = object["state"] as? String else { return }
+            // contracts.md section 3: a discrete kind is only ever recognized, a continuous one never.
+            let kind = object["kind"] as? String ?? "custom"
+            if Self.discreteKinds.contains(kind), state != "recognized" { violations.append("discrete \(kind) \(state): \(line)") }
+            if Self.continuousKinds.contains(kind), state == "recognized" { violations.append("continuous \(kind) recognized: \(line)") }
             switch state {
             case "began":
                 if !openGestures.insert(name).inserted { violations.append("\(name) began twice: \(line)") }
@@ -84,6 +88,9 @@ struct StreamPromises {
             break
         }
     }
+
+    static let discreteKinds: Set = ["tap", "swipe", "checkmark", "circle", "backslash", "template"]
+    static let continuousKinds: Set = ["long-press", "pan", "pinch", "rotation", "edge-pan", "capture"]
 
     /// The stream is over: every touch and gesture that began has finished.
     mutating func finish() {

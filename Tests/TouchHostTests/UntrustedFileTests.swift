@@ -245,10 +245,10 @@ import TouchCore
         Self.expectOneLineError(result, file: file, line: nil, saying: "line \(lineNumber): " + bad.words)
     }
 
-    /// A device file read as a recording never ends a line: it is refused after 16 MiB, not read into memory forever.
+    /// A device file read as a recording never ends a line: it is refused after 1 MiB, not read into memory forever.
     @Test func aRecordingThatNeverEndsALineIsRefused() throws {
         let result = try TouchHostBinary.run(try TouchHostBinary.locate(), ["replay", "/dev/zero", "--format", "threc"], timeout: 60)
-        Self.expectOneLineError(result, file: "/dev/zero", line: nil, saying: "line 1: longer than 16777216 bytes")
+        Self.expectOneLineError(result, file: "/dev/zero", line: nil, saying: "line 1: longer than 1 MiB")
     }
 
     @Test func aRecordingWhoseHeaderIsNoHeaderQuotesItEscaped() throws {

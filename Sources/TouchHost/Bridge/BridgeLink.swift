@@ -19,16 +19,32 @@ public final class BridgeLink {
         switch event {
         case .touch(var touch, let time, _):
             if let screen {
-                touch.position = Self.pixels(screen.point(touch.position))
-                touch.startPosition = Self.pixels(screen.point(touch.startPosition))
+                touch.position = Self.onScreen(screen.point(touch.position), screen)
+                touch.startPosition = Self.onScreen(screen.point(touch.startPosition), screen)
             }
             FrameEncoder.encode(.touch(TouchEventRecord(timestamp: time, touch: touch)), to: &pending)
         case .gesture(var gesture, _):
-            if let screen { gesture = Self.inPixels(gesture, on: screen) }
+            if let screen {
+                gesture = Self.inPixels(gesture, on: screen)
+                gesture.location = Self.onScreen(screen.point(gesture.location), screen)
+            }
             FrameEncoder.encode(.gesture(gesture), to: &pending)
         case .status(let status):
             FrameEncoder.encode(.status(DeviceStatus(bridging: status)), to: &pending)
         }
+    }
+
+    /// Queues the device's description as the downstream host sees it: the upstream device's,
+    /// with the screen as its panel under `--screen`. Sent when the bridge starts (docs/protocol.md)
+    /// and whenever the downstream host asks.
+    public func announce(_ info: DeviceInfo) {
+        var info = info
+        if let screen {
+            // The screen is the panel downstream: one unit a pixel (the field counts tenths).
+            info.panelWidth = UInt16(clamping: screen.setting.size.width * 10)
+            info.panelHeight = UInt16(clamping: screen.setting.size.height * 10)
+        }
+        FrameEncoder.encode(.info(info), to: &pending)
     }
 
     public func flush() throws(LinkError) {
@@ -44,13 +60,8 @@ public final class BridgeLink {
         try link.readAvailable(into: &buffer, limit: DeviceSession.maxBytesPerPump)
         for byte in buffer {
             guard case .command(let command)? = decoder.push(byte) else { continue }
-            if case .getInfo = command.command, var info {
-                if let screen {
-                    // The screen is the panel downstream: one unit a pixel (the field counts tenths).
-                    info.panelWidth = UInt16(clamping: screen.setting.size.width * 10)
-                    info.panelHeight = UInt16(clamping: screen.setting.size.height * 10)
-                }
-                FrameEncoder.encode(.info(info), to: &pending)
+            if case .getInfo = command.command, let info {
+                announce(info)
             } else {
                 let reply = CommandReply(requestId: command.requestId, command: command.command.frameType, result: .unsupported)
                 FrameEncoder.encode(.reply(reply), to: &pending)
@@ -65,6 +76,16 @@ extension BridgeLink {
     public static let maximumScreenSide = 6_553
 
     static func pixels(_ point: ScreenPoint) -> PanelPoint { PanelPoint(x: Float(point.x), y: Float(point.y)) }
+
+    /// A touch's place on the screen, held to the screen the info frame announces: a calibration
+    /// may map the panel's edge a little past the screen's, and downstream the screen is the panel.
+    static func onScreen(_ point: ScreenPoint, _ screen: ScreenMapping) -> PanelPoint {
+        let size = screen.setting.size
+        func held(_ value: Double, _ side: Int) -> Float {
+            value.isFinite ? Float(min(max(value, 0), Double(side))) : 0
+        }
+        return PanelPoint(x: held(point.x, size.width), y: held(point.y, size.height))
+    }
 
     /// Positions and movements in pixels (pixels per second for pan velocity); sizes (a circle's
     /// radius, a backslash's length) stay in millimetres.

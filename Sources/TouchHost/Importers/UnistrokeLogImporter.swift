@@ -22,11 +22,23 @@ public struct UnistrokeLog: Sendable {
 
     /// The same frames made one at a time, as a replay takes them: a frame is far larger than
     /// the sample it carries, so a long log's frames are never all held.
-    public func frameSequence(controllerId: UInt8 = 0) -> some Sequence<ContactFrame> & Sendable {
-        let samples = samples
-        return (0...samples.count).lazy.compactMap { index -> ContactFrame? in
-            if index == samples.count {
-                guard let last = samples.last else { return nil }
+    public func frameSequence(controllerId: UInt8 = 0) -> Frames { Frames(samples: samples, controllerId: controllerId) }
+
+    /// The frames of `frameSequence`.
+    public struct Frames: Sequence, IteratorProtocol, Sendable {
+        let samples: [StrokeSample]
+        let controllerId: UInt8
+        private var index = 0
+
+        init(samples: [StrokeSample], controllerId: UInt8) {
+            self.samples = samples
+            self.controllerId = controllerId
+        }
+
+        public mutating func next() -> ContactFrame? {
+            guard index <= samples.count, let last = samples.last else { return nil }
+            defer { index += 1 }
+            guard index < samples.count else {
                 var lift = ContactFrame(timestamp: last.time)
                 lift.add(ReportedContact(controllerId: controllerId, state: .up, position: last.position))
                 return lift
@@ -142,24 +154,29 @@ public enum UnistrokeLogImporter {
     }
 
     /// The start tags (`<Name attr="v" ...>`), which may span lines, skipping declarations,
-    /// comments and end tags.
-    private static func tags(in text: String) -> [Tag] {
-        var found: [Tag] = []
+    /// comments and end tags; found one at a time (a file of `<a>` is millions of tags).
+    private static func tags(in text: String) -> TagScanner { TagScanner(rest: text[...]) }
+
+    private struct TagScanner: Sequence, IteratorProtocol {
+        var rest: Substring
         var line = 1
-        var rest = text[...]
-        while let open = rest.firstIndex(of: "<") {
-            line += rest[..<open].count(where: isLineEnd)
-            let afterOpen = rest.index(after: open)
-            let close = rest[afterOpen...].firstIndex(of: ">") ?? rest.endIndex
-            let inside = rest[afterOpen..<close]
-            if let first = inside.first, first.isLetter {
-                let name = inside.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-                found.append(Tag(name: name, body: inside[name.endIndex...], line: line))
+
+        mutating func next() -> Tag? {
+            while let open = rest.firstIndex(of: "<") {
+                line += rest[..<open].count(where: isLineEnd)
+                let afterOpen = rest.index(after: open)
+                let close = rest[afterOpen...].firstIndex(of: ">") ?? rest.endIndex
+                let inside = rest[afterOpen..<close]
+                let tagLine = line
+                line += inside.count(where: isLineEnd)
+                rest = close < rest.endIndex ? rest[rest.index(after: close)...] : rest[rest.endIndex...]
+                if let first = inside.first, first.isLetter {
+                    let name = inside.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                    return Tag(name: name, body: inside[name.endIndex...], line: tagLine)
+                }
             }
-            line += inside.count(where: isLineEnd)
-            rest = close < rest.endIndex ? rest[rest.index(after: close)...] : rest[rest.endIndex...]
+            return nil
         }
-        return found
     }
 
     /// LF, or CRLF (one Character in Swift).

@@ -11,12 +11,21 @@ public enum TemplateExample {
         return (name, file)
     }
 
+    /// The most positions an example's stroke may have: a template is resampled to a few dozen
+    /// points, and a tiny script can describe a day-long drag.
+    public static let maximumPoints = 100_000
+
     /// The first finger's positions, mm. A frame's lift carries no position of its own (the
-    /// importers repeat the last one), so it ends the stroke without adding to it.
-    public static func firstStroke(of source: ReplaySource) -> [PanelPoint] {
+    /// importers repeat the last one), so it ends the stroke without adding to it. A stroke of
+    /// more than `maximumPoints` is refused once it has them, before the rest is read.
+    public static func firstStroke(of source: ReplaySource) throws(HostFailure) -> [PanelPoint] {
         var points: [PanelPoint] = []
         var followed: UInt8?? = nil
         for item in source.items {
+            guard points.count <= maximumPoints else {
+                throw HostFailure(
+                    "\(source.name): its first finger's stroke has more than \(maximumPoints) positions, the most a template example may have")
+            }
             guard case .frame(let frame) = item else {
                 if followed != nil { break }
                 continue

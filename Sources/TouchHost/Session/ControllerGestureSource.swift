@@ -13,7 +13,8 @@ import TouchCore
 ///   `cancelled` there ends the touch where it was last seen), a gesture action with any value no
 ///   device could mean (`GestureEvent.hasPlausibleValues`: a translation of 1e30, a NaN scale) and
 ///   a gesture action its recognizer's state does not allow (`changed` or `ended` without `began`,
-///   a second `began`, `recognized` inside its own gesture) are refused. Each refusal is counted
+///   a second `began`, `recognized` inside its own gesture), and a state its kind never has (a
+///   tap's `began` or `changed`, a pan's `recognized`: `isDiscrete`) are refused. Each refusal is counted
 ///   (`takeRejected`); the session reports the count as a `rejected` status.
 /// - Positions are clamped to the panel. Times are the session's, given by the caller.
 /// - Recognizer indices: a controller numbers its recognizers as the full kiosk set does; the host
@@ -97,6 +98,17 @@ public struct ControllerGestureSource {
         }
     }
 
+    /// Whether gestures of `kind` are discrete (`recognized` once) rather than continuous
+    /// (`began`, `changed`..., `ended` or `cancelled`), as the core's recognizers of that kind are;
+    /// nil for `custom`, which may be either.
+    static func isDiscrete(_ kind: GestureKind) -> Bool? {
+        switch kind {
+        case .tap, .swipe, .checkmark, .circle, .backslash, .template: true
+        case .longPress, .pan, .pinch, .rotation, .edgePan, .capture: false
+        case .custom: nil
+        }
+    }
+
     /// The gesture action as the session emits it, or nil when refused (counted) or not chosen.
     public mutating func gesture(_ event: GestureEvent, at time: Microseconds) -> HostEvent? {
         var event = event
@@ -107,6 +119,9 @@ public struct ControllerGestureSource {
         }
         guard let location = place(event.location), event.hasPlausibleValues else { return refuse() }
         event.location = location
+        // A discrete kind (a tap) is only ever `recognized`; a continuous one (a pan) never is
+        // (contracts.md section 3). A custom recognizer upstream may be either.
+        if let discrete = Self.isDiscrete(event.kind), discrete != (event.state == .recognized) { return refuse() }
         let open = openGestures[event.recognizer] != nil
         switch event.state {
         case .began:

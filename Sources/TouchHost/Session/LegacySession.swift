@@ -50,7 +50,7 @@ public final class LegacySession {
         let time = now() - start
         for byte in buffer {
             if let frame = source.push(byte, at: time) {
-                if let status = source.takeStatus() { emit(.status(status)) }
+                if let status = source.takeStatus() { pipeline.advance(to: time); emit(.status(status)) }  // timers due earlier first: t never goes back
                 pipeline.consume(frame)
             }
         }
