@@ -24,11 +24,12 @@ import Testing
         let text = head + String(repeating: line, count: (InputFile.maximumBytes - head.utf8.count) / line.utf8.count)
         let file = try TouchHostBinary.temporaryFile("frames.events", text)
         defer { try? FileManager.default.removeItem(at: file) }
-        // Replaying 1.5 million frames takes minutes in a debug build: what matters is that the
-        // load is done and the replay under way within the bound.
+        // Replaying 1.5 million frames takes minutes in a debug build (and the finger never moves,
+        // so nothing is printed meanwhile): what matters is that the load is done and the replay
+        // under way within the bound. Before, the frames alone passed the address-space limit.
         let run = try measure(["replay", "--json", file.path], timeout: 20)
-        #expect(run.timedOut || run.status == 0, "\(run.error)")
-        #expect(run.output.hasPrefix("{\"type\":\"touch\""), "\(run.error)")
+        #expect(run.timedOut || run.status == 0, "status \(run.status): \(run.error)")
+        #expect(run.error.isEmpty, "\(run.error)")
         #expect(run.peakMiB < Self.peakMiB, "peak \(run.peakMiB) MiB")
     }
 
