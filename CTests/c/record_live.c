@@ -47,8 +47,10 @@ int main(int argc, char **argv) {
     CHECK_OK(th_context_add_recognizer_set(ctx, "kiosk"));
 
     /* What cannot be recorded to is an error with its errno, and nothing starts. */
+    /* A device node is no recording file: refused before it is opened (issue 26: run as root, a
+     * file written through a rename replaced the device). */
     CHECK_ERR(th_context_start_recording(ctx, "/dev/full"), TH_ERR_IO);
-    CHECK(th_context_get_os_error(ctx) == ENOSPC);
+    CHECK(strstr(th_get_last_error(), "is a character device") != NULL);
     CHECK_ERR(th_context_start_recording(ctx, "no-such-folder/x.threc"), TH_ERR_NOT_FOUND);
     CHECK_ERR(th_context_start_recording(ctx, "/"), TH_ERR_IO);
     CHECK_ERR(th_context_start_recording(ctx, ""), TH_ERR_INVALID_ARGUMENT);

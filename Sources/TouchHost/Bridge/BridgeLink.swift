@@ -19,14 +19,14 @@ public final class BridgeLink {
         switch event {
         case .touch(var touch, let time, _):
             if let screen {
-                touch.position = Self.onScreen(screen.point(touch.position), screen)
-                touch.startPosition = Self.onScreen(screen.point(touch.startPosition), screen)
+                touch.position = Self.onScreen(Self.pixels(screen.point(touch.position)), screen)
+                touch.startPosition = Self.onScreen(Self.pixels(screen.point(touch.startPosition)), screen)
             }
             FrameEncoder.encode(.touch(TouchEventRecord(timestamp: time, touch: touch)), to: &pending)
         case .gesture(var gesture, _):
             if let screen {
                 gesture = Self.inPixels(gesture, on: screen)
-                gesture.location = Self.onScreen(screen.point(gesture.location), screen)
+                gesture.location = Self.onScreen(gesture.location, screen)
             }
             FrameEncoder.encode(.gesture(gesture), to: &pending)
         case .status(let status):
@@ -79,10 +79,10 @@ extension BridgeLink {
 
     /// A touch's place on the screen, held to the screen the info frame announces: a calibration
     /// may map the panel's edge a little past the screen's, and downstream the screen is the panel.
-    static func onScreen(_ point: ScreenPoint, _ screen: ScreenMapping) -> PanelPoint {
+    static func onScreen(_ point: PanelPoint, _ screen: ScreenMapping) -> PanelPoint {
         let size = screen.setting.size
-        func held(_ value: Double, _ side: Int) -> Float {
-            value.isFinite ? Float(min(max(value, 0), Double(side))) : 0
+        func held(_ value: Float, _ side: Int) -> Float {
+            value.isFinite ? min(max(value, 0), Float(side)) : 0
         }
         return PanelPoint(x: held(point.x, size.width), y: held(point.y, size.height))
     }
