@@ -89,6 +89,15 @@ import TouchCore
         #expect(state.touches.isEmpty)
     }
 
+    /// A gesture after 1 000 s has an eight-character time: the live view cut its first digit.
+    @Test(arguments: [(Int64(1_234_567_000), "1234.567 s  tap recognized"), (12_345_678_000, "12345.678 s  tap recognized")])
+    func theLiveViewShowsAGesturesWholeTime(timestamp: Int64, shown: String) {
+        var state = Self.state()
+        state.absorb(.gesture(GestureEvent(recognizer: 0, kind: .tap, state: .recognized, timestamp: timestamp, location: .zero, touches: 1)), now: 0)
+        let rows = MonitorScreen.render(state, width: 100, height: 40)
+        #expect(rows.contains { $0.text.contains("| " + shown) }, "\(rows.map(\.text))")
+    }
+
     @Test func aContinuousGestureRewritesItsOwnLineUntilItEnds() {
         var state = Self.state()
         var values = GestureValues()

@@ -107,7 +107,8 @@ public enum MonitorScreen {
         lines.append("GESTURES")
         let room = max(0, height - lines.count)
         if state.gestures.isEmpty { lines.append("  (none yet)") }
-        lines.append(contentsOf: state.gestures.prefix(room).map { String($0.dropFirst(1)) })
+        // One column of the time's padding goes; never a digit (1234.567 s is eight wide).
+        lines.append(contentsOf: state.gestures.prefix(room).map { $0.first == " " ? String($0.dropFirst()) : $0 })
         return lines
     }
 
