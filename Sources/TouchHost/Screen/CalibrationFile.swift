@@ -21,11 +21,6 @@ public struct CalibrationFile: Equatable, Sendable {
         }
     }
 
-    /// How far from the screen's centre, in screen widths and heights, a calibration may place a
-    /// corner of the panel: a panel mounted a little off its display maps a little outside it,
-    /// never ten screens away.
-    public static let maximumCornerOffset = 10.0
-
     /// A calibration file is a few lines; anything larger is not one.
     public static let maximumBytes = 65_536
 
@@ -55,16 +50,7 @@ public struct CalibrationFile: Equatable, Sendable {
                 guard !parsed.isSingular else {
                     throw fail("the matrix is singular (a·e − b·d = \(parsed.determinant)): it folds the panel onto a line")
                 }
-                // Finite and invertible is not enough: 1e308 maps every touch to infinity. The
-                // panel's corners must land on finite places within a few screens of the screen.
-                for (x, y) in [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)] {
-                    let corner = parsed.apply(x: x, y: y)
-                    guard corner.x.isFinite, corner.y.isFinite,
-                        abs(corner.x - 0.5) <= maximumCornerOffset, abs(corner.y - 0.5) <= maximumCornerOffset
-                    else {
-                        throw fail("the matrix maps the panel's corner (\(Int(x)), \(Int(y))) to (\(DecimalText.format(corner.x, places: 2)), \(DecimalText.format(corner.y, places: 2))) screens, not within \(Int(maximumCornerOffset)) screens of the screen")
-                    }
-                }
+                if let problem = parsed.cornerProblem { throw fail(problem) }
                 matrix = parsed
             case "screen":
                 guard screen == nil else { throw fail("a second screen line") }

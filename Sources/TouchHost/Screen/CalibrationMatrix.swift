@@ -63,6 +63,27 @@ public struct CalibrationMatrix: Equatable, Sendable {
     /// the screen would be a thousandth of the panel on both axes).
     public var isSingular: Bool { !(abs(determinant) > 1e-6) }
 
+    /// How far from the screen's centre, in screen widths and heights, a matrix may place a corner
+    /// of the panel: a panel mounted a little off its display maps a little outside it, never ten
+    /// screens away.
+    public static let maximumCornerOffset = 10.0
+
+    /// Why the panel's corners do not land on finite places within `maximumCornerOffset` screens
+    /// of the screen, naming the first that does not; nil when they all do. Finite and invertible
+    /// is not enough: `matrix 1e308 0 0 0 1e308 0` sent every touch to infinity.
+    public var cornerProblem: String? {
+        for (x, y) in [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)] {
+            let corner = apply(x: x, y: y)
+            guard corner.x.isFinite, corner.y.isFinite,
+                abs(corner.x - 0.5) <= Self.maximumCornerOffset, abs(corner.y - 0.5) <= Self.maximumCornerOffset
+            else {
+                return "the matrix maps the panel's corner (\(Int(x)), \(Int(y))) to (\(DecimalText.format(corner.x, places: 2)), "
+                    + "\(DecimalText.format(corner.y, places: 2))) screens, not within \(Int(Self.maximumCornerOffset)) screens of the screen"
+            }
+        }
+        return nil
+    }
+
     /// The matrix that undoes this one; nil when it is singular.
     public var inverse: CalibrationMatrix? {
         guard !isSingular else { return nil }
