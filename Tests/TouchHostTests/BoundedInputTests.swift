@@ -82,6 +82,17 @@ import Testing
         #expect(run.peakMiB < Self.peakMiB, "peak \(run.peakMiB) MiB")
     }
 
+    /// A FIFO nobody writes to held `replay` in `open` for ever; now it reads as an empty file.
+    @Test(arguments: [["--format", "script"], ["--format", "evemu"], ["--format", "threc"], ["--format", "unistroke"]])
+    func aFIFOWithNoWriterDoesNotHoldTheReplay(format: [String]) throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(getpid())-\(UUID().uuidString)").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let run = try measure(["replay", fifo] + format, timeout: 20)
+        #expect(!run.timedOut, "still waiting for a writer after 20 s")
+        #expect(run.status == 0 || run.error.hasPrefix("touchhost: \(fifo): "), "\(run.error)")
+    }
+
     @Test func anEndlessDescriptionIsReadToTheLimit() throws {
         let events = try TouchHostBinary.temporaryFile("tap.events", "E: 0 3 39 1\nE: 0 0 0 0\nE: 0.1 3 39 -1\nE: 0.1 0 0 0\n")
         defer { try? FileManager.default.removeItem(at: events) }

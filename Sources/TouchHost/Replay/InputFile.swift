@@ -22,8 +22,11 @@ public struct InputFile {
 
     init(_ path: String) throws(HostFailure) {
         self.path = path
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: a FIFO nobody writes to opens at once instead of holding the caller (its
+        // first read then says end of file); reads block again as for any file.
+        descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw HostFailure("\(path): \(FileProblem.describe(path))") }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     }
 
     /// The size of a regular file, nil for a pipe or a device.
