@@ -38,9 +38,11 @@ import Testing
         let points = (0..<200_000).map { "<Point X=\"\($0 % 100)\" Y=\"1\" T=\"\($0)\"/>\n" }.joined()
         let file = try TouchHostBinary.temporaryFile("long.xml", "<Gesture Name=\"long01\">\n" + points + "</Gesture>\n")
         defer { try? FileManager.default.removeItem(at: file) }
+        // The frames used to be made at load, so the peak came before any replay; on a busy
+        // machine the first block of output may not be out within the timeout.
         let run = try measure(["replay", "--json", file.path], timeout: 15)
-        #expect(run.timedOut || run.status == 0, "\(run.error)")
-        #expect(run.output.hasPrefix("{\"type\":\"touch\""), "\(run.error)")
+        #expect(run.timedOut || run.status == 0, "status \(run.status): \(run.error)")
+        #expect(run.error.isEmpty, "\(run.error)")
         #expect(run.peakMiB < Self.peakMiB, "peak \(run.peakMiB) MiB")
     }
 
