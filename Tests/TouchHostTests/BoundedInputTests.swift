@@ -46,6 +46,19 @@ import Testing
         #expect(run.peakMiB < Self.peakMiB, "peak \(run.peakMiB) MiB")
     }
 
+    /// The `.threc` lines that cost the most per byte, up to the limit: 24 bytes an entry for 7
+    /// bytes of file (a 30 MB file of them took far more than 200 MB; past 16 MiB it is refused).
+    @Test func aRecordingAtTheLimitOfMinimalLinesIsHeldInBoundedMemory() throws {
+        let head = "threc 1\n"
+        let line = "0 < 00\n"
+        let text = head + String(repeating: line, count: (InputFile.maximumBytes - head.utf8.count) / line.utf8.count)
+        let file = try TouchHostBinary.temporaryFile("minimal.threc", text)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = try measure(["replay", "--json", file.path], timeout: 20)
+        #expect(run.timedOut || run.status == 0, "status \(run.status): \(run.error)")
+        #expect(run.peakMiB < Self.peakMiB, "peak \(run.peakMiB) MiB")
+    }
+
     /// Files larger than the limit are refused from their size (sparse: they take no disk).
     @Test(arguments: [
         ("big.events", ["replay"], "an evemu recording"),
