@@ -47,7 +47,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Where the tests find ../shared/data: one helper for every test target.
+        // Where the tests find Tests/Data (the recordings nobody here wrote): one helper for every test target.
         .target(name: "SharedDataSupport", path: "Tests/SharedDataSupport"),
         .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "SharedDataSupport"]),
         .testTarget(name: "FirmwareTests", dependencies: ["Firmware", "Boards", "TouchCore", "SharedDataSupport"]),
