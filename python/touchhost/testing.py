@@ -13,7 +13,14 @@ def _events(source):
 
 
 def _summary(events):
-    gestures = [f"{g.name} {g.state}" for g in events.gestures()]
+    gestures = []
+    for gesture in events.gestures():
+        label = f"{gesture.name} {gesture.state}"
+        if gestures and gestures[-1][0] == label:
+            gestures[-1][1] += 1
+        else:
+            gestures.append([label, 1])
+    gestures = [label if n == 1 else f"{label} x{n}" for label, n in gestures]
     statuses = [s.kind for s in events.statuses]
     return (f"{len(events.touch_ids())} touches; gestures: {', '.join(gestures) or 'none'}"
             + (f"; statuses: {', '.join(statuses)}" if statuses else ""))
