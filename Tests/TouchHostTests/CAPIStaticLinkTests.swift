@@ -37,7 +37,7 @@ struct CAPIStaticLinkTests {
         let prefix = try CAPILibrary.ensureBuilt()
         let symbols = CAPIProcess.run(
             "/usr/bin/env", ["nm", "--defined-only", "-g", prefix.appendingPathComponent("lib/libtouchhost.a").path], timeout: 60)
-        try #require(symbols.status == 0, symbols.output)
+        try #require(symbols.status == 0, "\(symbols.output)")
         let globals = symbols.output.split(separator: "\n").compactMap { line -> Substring? in
             let fields = line.split(separator: " ")
             return fields.count == 3 ? fields[2] : nil

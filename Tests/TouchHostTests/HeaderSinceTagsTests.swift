@@ -31,7 +31,10 @@ import Testing
     /// function name -> the version the header gives it: its own comment's "Since X.Y", else its
     /// section banner's "(since X.Y", else 0.1.
     static func headerVersions() throws -> [String: String] {
-        let text = try String(contentsOf: root.appendingPathComponent("Sources/TouchHostC/include/touchhost.h"), encoding: .utf8)
+        headerVersions(try String(contentsOf: root.appendingPathComponent("Sources/TouchHostC/include/touchhost.h"), encoding: .utf8))
+    }
+
+    static func headerVersions(_ text: String) -> [String: String] {
         let lines = text.components(separatedBy: "\n")
         var versions: [String: String] = [:]
         var section = "0.1"
@@ -65,7 +68,8 @@ import Testing
         return versions
     }
 
-    static func declaredFunction(_ line: String) -> String? {
+    static func declaredFunction(_ text: String) -> String? {
+        let line = text.trimmingCharacters(in: .whitespaces)
         guard let range = line.range(of: #"\bth_[a-z0-9_]+\("#, options: .regularExpression),
             !line.hasPrefix("typedef"), !line.hasPrefix("*"), !line.hasPrefix("#")
         else { return nil }
@@ -92,8 +96,25 @@ import Testing
         }
     }
 
-    @Test func aMisplacedTagIsFound() {
-        // The checker itself: a 0.2 function without its tag in a 0.1 section reads as 0.1.
+    @Test func theReaderTellsTagsSectionsAndProseApart() {
+        let header = """
+            /* ---------- */
+            /* Events      */
+            /* ---------- */
+
+            /** Calls th_context_dispatch() first. */
+            th_error th_old(int a);
+            /** Another. Since 0.2. */
+            th_error th_tagged(int a,
+                               int b);
+            /* ---------- */
+            /* Recording (since 0.3; docs/c-api.md) */
+            /* ---------- */
+            /** No tag of its own. */
+            th_error th_in_section(void);
+            """
+        #expect(Self.headerVersions(header) == ["th_old": "0.1", "th_tagged": "0.2", "th_in_section": "0.3"])
+
         #expect(Self.version(in: "/** Adds another example. Since 0.2. */", pattern: #"Since (\d+\.\d+)"#) == "0.2")
         #expect(Self.version(in: "/* Recording (since 0.3)   */", pattern: #"\(since (\d+\.\d+)"#) == "0.3")
         #expect(Self.declaredFunction("th_error th_context_open(const char *source,") == "th_context_open")
