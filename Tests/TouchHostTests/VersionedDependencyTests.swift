@@ -66,10 +66,15 @@ import TouchHost
         let output = try Self.run([client.appendingPathComponent(".build/debug/Client").path])
         #expect(output.contains("touchhost \(TouchHostVersion.string), 1 statement"), "\(output)")
 
-        // What the client fetched: TouchHost at the tagged version, and not the CLI's argument parser,
-        // which only the `touchhost` executable uses.
+        // What the client got: TouchHost at the tagged version. SwiftPM resolves (and pins) every
+        // package a dependency declares, the CLI's argument parser too, whichever products the client
+        // uses: a package cannot declare a dependency for one product only (docs/architecture.md,
+        // "Using touchhost as a package"). What it builds is the client's products' modules alone.
         let resolved = try String(contentsOf: client.appendingPathComponent("Package.resolved"), encoding: .utf8)
         #expect(resolved.contains("\"version\" : \"\(TouchHostVersion.string)\""), "\(resolved)")
-        #expect(!resolved.contains("swift-argument-parser"), "\(resolved)")
+        let built = client.appendingPathComponent(".build/debug")
+        #expect(FileManager.default.fileExists(atPath: built.appendingPathComponent("TouchHost.build").path))
+        #expect(!FileManager.default.fileExists(atPath: built.appendingPathComponent("ArgumentParser.build").path),
+            "the client built the CLI's argument parser")
     }
 }

@@ -71,7 +71,8 @@ class Emulation:
             command += ["--start-now"]
         self._process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         # Standard error is drained on a thread so a chatty emulator never blocks on a full pipe.
-        threading.Thread(target=lambda: self._stderr.extend(self._process.stderr), daemon=True).start()
+        self._stderr_reader = threading.Thread(target=lambda: self._stderr.extend(self._process.stderr), daemon=True)
+        self._stderr_reader.start()
         line = self._process.stdout.readline().strip()
         if not line.startswith("pty:"):
             self._process.wait(timeout=10)
@@ -101,6 +102,9 @@ class Emulation:
 
     @property
     def emulator_stderr(self):
+        """What `touchhost emulate` said on standard error (all of it once it has exited)."""
+        if self._process is not None and self._process.poll() is not None:
+            self._stderr_reader.join(timeout=5)
         return "".join(self._stderr)
 
     def close(self):
