@@ -39,7 +39,7 @@ let package = Package(
         .target(
             name: "TouchHostC",
             dependencies: ["TouchHost"],
-            exclude: ["touchhost.map", "touchhost.pc.in"]
+            exclude: ["touchhost.map", "touchhost.pc.in", "abi"]
         ),
         .executableTarget(
             name: "touchhost",
