@@ -72,9 +72,10 @@ import TouchHost
         // "Using touchhost as a package"). What it builds is the client's products' modules alone.
         let resolved = try String(contentsOf: client.appendingPathComponent("Package.resolved"), encoding: .utf8)
         #expect(resolved.contains("\"version\" : \"\(TouchHostVersion.string)\""), "\(resolved)")
-        let built = client.appendingPathComponent(".build/debug")
-        #expect(FileManager.default.fileExists(atPath: built.appendingPathComponent("TouchHost.build").path))
-        #expect(!FileManager.default.fileExists(atPath: built.appendingPathComponent("ArgumentParser.build").path),
+        // (SwiftPM plans a folder for every module of the graph; the compiled modules are in Modules/.)
+        let modules = client.appendingPathComponent(".build/debug/Modules")
+        #expect(FileManager.default.fileExists(atPath: modules.appendingPathComponent("TouchHost.swiftmodule").path))
+        #expect(!FileManager.default.fileExists(atPath: modules.appendingPathComponent("ArgumentParser.swiftmodule").path),
             "the client built the CLI's argument parser")
     }
 }
