@@ -10,20 +10,21 @@ let package = Package(
         .executable(name: "touchhost", targets: ["touchhost"]),
         .library(name: "TouchCore", targets: ["TouchCore"]),
         .library(name: "TouchHost", targets: ["TouchHost"]),
+        // The C API as SwiftPM builds it, an archive of TouchHostC and every module under it, from which
+        // scripts/build-libtouchhost links libtouchhost.so and libtouchhost.a (docs/c-api.md, "Build").
+        .library(name: "TouchHostCArchive", type: .static, targets: ["TouchHostC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
-        // TouchCore's engine is generic over the custom recognizer type, and TouchHost runs it with its
-        // own (`HostRecognizer`): without its bodies in the module interface, every frame of the CLI
-        // and the C library ran the engine unspecialized (metadata lookups, value-witness copies).
-        // Cross-module optimization lets TouchHost specialize it: 23 -> 15 µs a report with ten
-        // contacts and the kiosk set (docs/performance.md, "product pipeline").
+        // No unsafe flags anywhere: SwiftPM refuses them in a package used by version. Cross-module
+        // optimization, which let TouchHost specialize TouchCore's generic engine, is asked for on the
+        // command line where the project builds for shipping (scripts/build-libtouchhost, the
+        // benchmarks); docs/performance.md, "Cross-module optimization", has what it is worth.
         .target(
             name: "TouchCore",
             swiftSettings: [
-                .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
                 // `InlineList.elements`: a span whose life is the list's borrow (docs/performance.md).
                 .enableExperimentalFeature("Lifetimes"),
             ]),
@@ -38,7 +39,7 @@ let package = Package(
         .target(
             name: "TouchHostC",
             dependencies: ["TouchHost"],
-            exclude: ["touchhost.map", "touchhost.pc.in"]
+            exclude: ["touchhost.map", "touchhost.pc.in", "abi"]
         ),
         .executableTarget(
             name: "touchhost",
@@ -47,7 +48,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Where the tests find ../shared/data: one helper for every test target.
+        // Where the tests find Tests/Data (the recordings nobody here wrote): one helper for every test target.
         .target(name: "SharedDataSupport", path: "Tests/SharedDataSupport"),
         .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "SharedDataSupport"]),
         .testTarget(name: "FirmwareTests", dependencies: ["Firmware", "Boards", "TouchCore", "SharedDataSupport"]),

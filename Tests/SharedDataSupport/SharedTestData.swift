@@ -1,8 +1,9 @@
 import Foundation
 
-/// The real recordings in `shared/data` (data nobody on this project wrote; see its README), found
-/// beside the package root: the one way every test target finds them. This file is
-/// `<root>/Tests/SharedDataSupport/SharedTestData.swift`, and the data is `<root>/../shared/data`.
+/// The real recordings in `Tests/Data` (data nobody on this project wrote; see its README and each
+/// set's PROVENANCE.md), kept in the repository so a clone alone runs every test: the one way every
+/// test target finds them. This file is `<root>/Tests/SharedDataSupport/SharedTestData.swift`, and
+/// the data is `<root>/Tests/Data`.
 ///
 /// Missing data is a failure, never a skip: a parameterized test takes `cases(in:extensions:)`,
 /// which holds one failing case when the folder is missing or has no such file, so it cannot pass
@@ -11,14 +12,14 @@ public enum SharedTestData {
     public static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    public static let root = packageRoot.appendingPathComponent("../shared/data").standardizedFileURL
+    public static let root = packageRoot.appendingPathComponent("Tests/Data").standardizedFileURL
 
-    /// `shared/data/<name>`, whether or not it is there.
+    /// `Tests/Data/<name>`, whether or not it is there.
     public static func folder(_ name: String) -> URL {
         root.appendingPathComponent(name)
     }
 
-    /// Every file under `shared/data/<name>` (subfolders included) whose extension is one of
+    /// Every file under `Tests/Data/<name>` (subfolders included) whose extension is one of
     /// `extensions`, sorted by path; an error naming the folder when there is none.
     public static func files(in name: String, extensions: Set<String>) throws -> [URL] {
         let found = search(name, extensions)
@@ -34,7 +35,7 @@ public enum SharedTestData {
         return found.map { DataFile(url: $0) }
     }
 
-    /// One file, `shared/data/<path>`; an error when it is not there.
+    /// One file, `Tests/Data/<path>`; an error when it is not there.
     public static func file(_ path: String) throws -> URL {
         let url = root.appendingPathComponent(path)
         guard FileManager.default.fileExists(atPath: url.path) else {
@@ -83,6 +84,6 @@ public struct MissingSharedData: Error, Sendable, Hashable, CustomStringConverti
 
     public var description: String {
         let kinds = extensions.isEmpty ? "" : " (no " + extensions.sorted().map { ".\($0)" }.joined(separator: ", ") + " files)"
-        return "shared test data missing: \(folder.path)\(kinds); the tests need ../shared/data beside the package"
+        return "test data missing: \(folder.path)\(kinds); the tests read the repository's Tests/Data (Tests/Data/README.md)"
     }
 }

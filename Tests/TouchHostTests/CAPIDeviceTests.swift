@@ -277,7 +277,7 @@ struct CAPIDeviceTests {
     }
 }
 
-/// Real touchscreen recordings (evemu, shared/data) replayed through the C API: each ends
+/// Real touchscreen recordings (evemu, Tests/Data) replayed through the C API: each ends
 /// with the source's end, and every touch that began ended (source_loop checks both).
 @Suite("CAPI recordings", .serialized)
 struct CAPIRecordingTests {

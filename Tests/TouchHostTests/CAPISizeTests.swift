@@ -19,7 +19,7 @@ struct CAPISizeTests {
     static let release: Result<String, CAPILibrary.Failure> = {
         let prefix = CAPILibrary.packageRoot.appendingPathComponent(".build/capi-release").path
         let script = CAPILibrary.source("scripts/build-libtouchhost")
-        let result = CAPIProcess.run(script, ["--release", "--ignore-lock", prefix], timeout: 1_500)
+        let result = CAPIProcess.run(script, ["--release", "--ignore-lock", "--no-man", prefix], timeout: 1_500)
         guard result.status == 0 else {
             return .failure(CAPILibrary.Failure(description: "build-libtouchhost --release failed (\(result.status)):\n\(result.output)"))
         }

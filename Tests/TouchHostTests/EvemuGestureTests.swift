@@ -4,7 +4,7 @@ import Testing
 import TouchCore
 @testable import TouchHost
 
-/// What people did on real touchscreens (shared/data/evemu, labelled by the file names and the
+/// What people did on real touchscreens (Tests/Data/evemu, labelled by the file names and the
 /// data README) comes out of `touchhost replay --format evemu --size WxH` as the gesture a user
 /// would expect. Each device is replayed on its real size, as a user who knows it would give it.
 struct LabelledRecording: Sendable, CustomTestStringConvertible {

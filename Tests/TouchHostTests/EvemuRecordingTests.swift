@@ -4,7 +4,7 @@ import Testing
 import TouchCore
 @testable import TouchHost
 
-/// Every real recording in shared/data/evemu through `touchhost replay --format evemu`'s own path
+/// Every real recording in Tests/Data/evemu through `touchhost replay --format evemu`'s own path
 /// (ReplaySource.load, ReplayDriver.run), without `--size` as check-recordings runs it: exactly
 /// the kernel's touches, each beginning and ending once.
 @Suite struct EvemuRecordingTests {

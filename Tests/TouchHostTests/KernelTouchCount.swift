@@ -1,5 +1,5 @@
 /// How many touches the kernel reported in an evemu recording, counted straight from its `E:`
-/// lines as `shared/tools/check-recordings` counts them, without the importer: a reference to
+/// lines by the kernel's protocol rules, without the importer: a reference to
 /// compare the replay with, not a second parser.
 ///
 /// - Protocol B (tracking ids): each slot taking a tracking id different from the one it holds

@@ -4,7 +4,7 @@ import Testing
 import TouchCore
 import TouchHost
 
-/// Real finger movement from the evemu recordings in shared/data, as the importer reads it, re-sent
+/// Real finger movement from the evemu recordings in Tests/Data, as the importer reads it, re-sent
 /// as each legacy protocol would send it, must come out of decoder and assembler as the same
 /// contacts: the coordinates exercise every byte value a packet can carry, the multi-finger files
 /// exercise PenMount's interleaving.

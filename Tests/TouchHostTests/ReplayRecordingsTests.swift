@@ -4,7 +4,7 @@ import Testing
 import TouchCore
 @testable import TouchHost
 
-/// Real $1 stroke logs (shared/data/unistroke) through `replay`'s whole path: importer, tracker,
+/// Real $1 stroke logs (Tests/Data/unistroke) through `replay`'s whole path: importer, tracker,
 /// recognizers. The evemu recordings have suites of their own (EvemuRecordingTests).
 @Suite struct ReplayRecordingsTests {
     /// One subject's medium-speed strokes: all sixteen gestures, ten each.

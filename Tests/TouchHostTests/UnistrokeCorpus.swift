@@ -3,7 +3,7 @@ import SharedDataSupport
 import TouchCore
 import TouchHost
 
-/// Every $1 log in shared/data/unistroke, loaded once for all the unistroke data tests.
+/// Every $1 log in Tests/Data/unistroke, loaded once for all the unistroke data tests.
 struct UnistrokeCorpus: Sendable {
     struct Entry: Sendable {
         var url: URL

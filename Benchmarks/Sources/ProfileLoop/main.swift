@@ -9,7 +9,7 @@ import TouchCore
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
-    print("usage: ProfileLoop decoder|decode|decode+track|decode+track+recognize|anonymous-drags|mtdev-drags [fingers] [reports]")
+    print("usage: ProfileLoop decoder|decode|decode+track|decode+track+recognize|product|anonymous-drags|mtdev-drags [fingers] [reports]")
     exit(2)
 }
 let fingers = arguments.count > 2 ? Int(arguments[2]) ?? 10 : 10
@@ -56,6 +56,11 @@ case "decode+track", "decode+track+recognize":
     var pipeline = HostPipeline(stream: stream, recognizes: arguments[1] == "decode+track+recognize")
     pipeline.run(reports: reports)
     checksum = pipeline.touchesOut &+ pipeline.gestureEvents
+case "product":
+    // What the CLI and the C library run: TouchHost's pipeline with the host's recognizer type.
+    let pipeline = ProductPipeline(stream: WireStream(fingers: MovingFingers(count: fingers)), json: false)
+    pipeline.run(reports: reports)
+    checksum = pipeline.eventsOut
 case "anonymous-drags":
     var run = TouchhostAnonymousRun(CrossingFingers(CrossingFingers.Settings.all[0]))
     for _ in 0..<reports { run.step() }

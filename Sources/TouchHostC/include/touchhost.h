@@ -615,7 +615,7 @@ th_error th_context_add_template(th_context *context, const char *name, const th
  * Events report the template's index and name whichever example matched.
  * @param out receives the template's index; may be NULL.
  * @return TH_OK; TH_ERR_INVALID_ARGUMENT; TH_ERR_CAPACITY (32 examples in all); handle and
- *         thread errors.
+ *         thread errors. Since 0.2.
  */
 th_error th_context_add_template_example(th_context *context, const char *name, const th_point *points,
                                          size_t count, uint32_t *out);
