@@ -89,28 +89,39 @@ struct MonitorCommand: ParsableCommand {
             return
         }
         let session = try openSession(selection: selection, sink: output.write)
-        if !json, let info = session.info { output.write(line: MonitorLineFormatter.deviceLine(port: port, info: info)) }
-        StopSignal.install()
-        let limits = live.limits()
-        func shouldStop() -> Bool { limits.reached(by: session) }
-        while !shouldStop() {
-            do {
-                try session.pump(milliseconds: 10)
-            } catch {
-                output.disconnection = error
-                session.disconnected()
-                // A live view waits for the device to come back; a bounded run stops when its bound does.
-                guard try reconnect(session, giveUp: shouldStop, output: output) else { break }
+        session.onNews = { news in
+            switch news {
+            case .lost(let error, _): output.disconnection = error
+            case .reopened: output.reconnection = port
+            default: break
             }
         }
-        // A duration or a signal cuts the input: what is still down is cancelled, not ended.
-        if limits.reason(by: session)?.cutsInput ?? false { session.cancelAll() }
-        session.finish()
+        var described = false
+        let requested = session.onDescribed
+        session.onDescribed = { session in
+            if !json, !described, let info = session.info {
+                output.write(line: MonitorLineFormatter.deviceLine(port: port, info: info))
+            }
+            described = true
+            requested?(session)
+        }
+        try Self.run(session, limits: live.limits())
         output.flush()
         try StopSignal.check()
+        if let failure = session.failure { throw failure }
     }
 
-    /// The session on PORT, handshake done and the chosen streams requested.
+    /// Runs a live session on the one run loop: a bounded run stops when its bound does; a live
+    /// link lost is opened again until then. What is still down when the run is cut is cancelled.
+    static func run(_ session: any Session, limits: RunLimits, tick: Microseconds? = nil, onWake: ((Microseconds) throws -> Bool)? = nil) throws {
+        let loop = SessionRunLoop(limits: limits)
+        loop.tick = tick
+        loop.onWake = onWake
+        try loop.run(session)
+    }
+
+    /// The session on PORT: it describes itself and is asked for the chosen streams (on every
+    /// link, the first and each one reopened after a loss), as the run loop dispatches it.
     func openSession(selection: RecognizerSelection, sink: @escaping (HostEvent) -> Void) throws -> DeviceSession {
         let fromHeatmaps = contactsFrom == "heatmap"
         let screen = try screenOptions.setting()
@@ -130,16 +141,25 @@ struct MonitorCommand: ParsableCommand {
         }
         // Only a controller asked to recognize numbers gestures as the kiosk set; a bridge's events pass as they are.
         if mode == "gestures" { session.controllerEvents = ControllerGestureSource(hostNames: selection.engineNames) }
-        try session.handshake()
-        try requestStreams(session)
+        // A USB adapter pulled and put back, an emulator restarted: the port is opened again with backoff.
+        let port = port, baud = live.baud
+        session.reopen = { () throws(LinkError) in
+            try LinkOpener.open(port, baud: baud, connectTimeoutMilliseconds: Self.reopenTimeoutMilliseconds)
+        }
+        session.onDescribed = { session in requestStreams(session) }
         return session
     }
 
+    /// The longest a reopened TCP connect may hold the loop up.
+    static let reopenTimeoutMilliseconds: Int32 = 250
+
     /// Heatmaps instead of contacts (`--contacts-from heatmap`) or alongside them (`--heatmap`).
-    func requestStreams(_ session: DeviceSession) throws {
-        if let mode { try session.selectMode(named: mode) }
+    func requestStreams(_ session: DeviceSession) {
+        if let mode {
+            do { try session.selectMode(named: mode) } catch { session.fail(error) }
+        }
         if contactsFrom == "heatmap" {
-            try session.streamHeatmaps()
+            session.streamHeatmaps()
         } else if heatmap {
             requestHeatmaps(session)
         }
@@ -148,7 +168,7 @@ struct MonitorCommand: ParsableCommand {
     /// Heatmaps alongside contacts, when the device can send them.
     func requestHeatmaps(_ session: DeviceSession) {
         guard contactsFrom != "heatmap", session.info?.supportedModes.supports(.heatmap) ?? false else { return }
-        try? session.send(.setMode(.both))
+        session.post(.setMode(.both))
     }
 
     /// A legacy controller talks first and needs no handshake; a lost port ends the run.
@@ -158,34 +178,10 @@ struct MonitorCommand: ParsableCommand {
         let session = LegacySession(
             link: link, protocol: packetProtocol, panel: panel, recognizers: selection, screen: try screenOptions.setting(),
             sink: output.write)
+        session.onNews = { news in if case .lost(let error, _) = news { output.disconnection = error } }
         if !json { output.write(line: "\(port): \(packetProtocol.displayName) controller, \(panel.width) x \(panel.height) mm") }
-        StopSignal.install()
-        let limits = live.limits()
-        func reason() -> RunLimits.Reason? { limits.reason(hasLiveTouches: session.hasLiveTouches, lastActivity: session.lastActivity) }
-        while reason() == nil {
-            do {
-                try session.pump(milliseconds: 10)
-            } catch {
-                output.disconnection = error
-                session.disconnected()
-                break
-            }
-        }
-        if reason()?.cutsInput ?? false { session.cancelAll() }
-        session.finish()
+        try Self.run(session, limits: live.limits())
         output.flush()
         try StopSignal.check()
-    }
-
-    /// Tries the port again with backoff: a USB adapter pulled and put back, an emulator restarted.
-    /// The session reopens PORT until the device answers again, or `giveUp`.
-    func reconnect(_ session: DeviceSession, giveUp: () -> Bool, output: EventOutput?) throws -> Bool {
-        session.reconnect(giveUp: giveUp) {
-            let link = try LinkOpener.open(port, baud: live.baud)
-            output?.reconnection = port
-            return link
-        } resume: { session in
-            try requestStreams(session)
-        }
     }
 }

@@ -8,6 +8,8 @@ public struct LinkError: Error, CustomStringConvertible, Equatable {
         case permissionDenied
         case disconnected
         case timedOut
+        /// The far end stopped reading: `waiting` bytes could not be sent.
+        case notReading(waiting: Int)
         case other(String)
     }
 
@@ -50,6 +52,7 @@ public struct LinkError: Error, CustomStringConvertible, Equatable {
         case .permissionDenied: "permission denied (is your user in the dialout group?)"
         case .disconnected: "the device went away"
         case .timedOut: "timed out"
+        case .notReading(let waiting): "the device stopped reading (\(waiting) bytes could not be sent)"
         case .other(let text): text
         }
     }
