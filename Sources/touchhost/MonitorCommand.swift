@@ -113,9 +113,13 @@ struct MonitorCommand: ParsableCommand {
 
     /// Runs a live session on the one run loop: a bounded run stops when its bound does; a live
     /// link lost is opened again until then. What is still down when the run is cut is cancelled.
-    static func run(_ session: any Session, limits: RunLimits, tick: Microseconds? = nil, onWake: ((Microseconds) throws -> Bool)? = nil) throws {
+    static func run(
+        _ session: any Session, limits: RunLimits, tick: Microseconds? = nil, watching: [Int32] = [],
+        onWake: ((Microseconds) throws -> Bool)? = nil
+    ) throws {
         let loop = SessionRunLoop(limits: limits)
         loop.tick = tick
+        loop.watched = watching
         loop.onWake = onWake
         try loop.run(session)
     }

@@ -40,13 +40,19 @@ final class MonitorView {
                 self.state.info = nil
             }
         }
-        let screen = TerminalScreen()
-        try MonitorCommand.run(session, limits: command.live.limits(), tick: Self.frameInterval) { [unowned self] now in
-            self.now = now
-            self.update(session, screen)
-            return !self.quit
+        do {
+            let screen = TerminalScreen()
+            // The loop's stop signals replace the screen's handlers: the screen is put back as it
+            // goes out of scope here, before the signal's exit status is given.
+            try MonitorCommand.run(session, limits: command.live.limits(), tick: Self.frameInterval, watching: [0]) {
+                [unowned self] now in
+                self.now = now
+                self.update(session, screen)
+                return !self.quit
+            }
+            withExtendedLifetime(screen) {}
         }
-        withExtendedLifetime(screen) {}
+        try StopSignal.check()
         if let failure = session.failure { throw failure }
     }
 
