@@ -12,6 +12,7 @@ import TouchHost
 final class DeviceSource {
     private enum Input {
         case link(DeviceSession)
+        case legacy(LegacySession)
         case replay(ReplayDriver)
     }
 
@@ -43,7 +44,7 @@ final class DeviceSource {
     var hasMoreWork: Bool {
         switch input {
         case .replay: return !ended
-        case .link: return !started
+        case .link, .legacy: return !started
         }
     }
 
@@ -53,15 +54,24 @@ final class DeviceSource {
         if text.hasPrefix("replay:") {
             return try openReplay(String(text.dropFirst("replay:".count)), options: options)
         }
+        let spec: SourceSpec
+        do {
+            spec = try SourceSpec.parse(text)
+        } catch {
+            throw CallError(.invalidArgument, error.description)
+        }
         var emulator: RunningEmulator? = nil
-        var text = text
+        var text = spec.address
         if text.hasPrefix("emulate:") {
             emulator = try RunningEmulator.start(String(text.dropFirst("emulate:".count)))
             text = emulator!.path
         }
+        // A legacy controller's own rate, unless the application or the address chose one.
+        var baud = options.baud
+        if let legacy = spec.legacyProtocol, baud == nil, !text.contains("baud=") { baud = legacy.defaultBaud }
         let link: any ByteLink
         do {
-            link = try LinkOpener.open(text, baud: options.baud)
+            link = try LinkOpener.open(text, baud: baud)
         } catch {
             emulator?.stop()
             throw CallError(code(for: error, opening: true), error.description, systemError: error.systemError)
@@ -75,14 +85,31 @@ final class DeviceSource {
             throw error
         }
         context.hostClock = HostClockStamp()
-        let session = session(link, for: context)
+        if let legacy = spec.legacyProtocol {
+            let session = LegacySession(link: link, protocol: legacy, panel: spec.panel, sink: context.sink) {
+                [unowned context] tracker, panel, sink in context.makePipeline(tracker: tracker, panel: panel, sink: sink)
+            }
+            context.log(.info, "\(text): \(legacy.displayName) controller, \(spec.panel.width) x \(spec.panel.height) mm")
+            context.source = .device(DeviceSource(.legacy(session), name: text))
+            return context
+        }
+        let session = session(link, for: context, fromHeatmaps: spec.contactsFromHeatmaps)
         // The context goes on asking a silent port, in case its controller is powered up later.
         session.keepsAskingUnanswered = true
         // An emulator's pseudo-terminal dies with it: only a real port is opened again.
         if emulator == nil, options.reconnects {
-            let baud = options.baud
             session.reopen = { () throws(LinkError) in
                 try LinkOpener.open(text, baud: baud, connectTimeoutMilliseconds: Self.reconnectTimeoutMilliseconds)
+            }
+        }
+        // What the address asked to be streamed, on every link the controller describes itself on.
+        if let mode = spec.mode {
+            session.onDescribed = { session in
+                guard mode != "heatmap" else { return session.streamHeatmaps() }
+                do throws(LinkError) { try session.selectMode(named: mode) } catch { session.fail(error) }
+            }
+            if mode == "gestures" {
+                session.controllerEvents = ControllerGestureSource(hostNames: RecognizerSelection.kiosk.engineNames)
             }
         }
         let source = DeviceSource(.link(session), name: text)
@@ -107,11 +134,15 @@ final class DeviceSource {
 
     /// A session whose pipeline runs the context's recognizers. The device's panel size and
     /// report rate apply unless the application's options chose them.
-    private static func session(_ link: any ByteLink, for context: Context) -> DeviceSession {
+    private static func session(_ link: any ByteLink, for context: Context, fromHeatmaps: Bool) -> DeviceSession {
         DeviceSession(link: link, sink: context.sink) { [unowned context] info, emit in
             let options = context.options
             let size = info.panelSize
-            let rate = options.reportRateGiven ? options.reportRate : max(Int(info.reportRate), 1)
+            var rate = options.reportRateGiven ? options.reportRate : max(Int(info.reportRate), 1)
+            // Contacts found in heatmaps come at the heatmaps' slower rate: the tracker's timeout follows it.
+            if fromHeatmaps, !options.reportRateGiven, let finder = HeatmapContactFinder(for: info) {
+                rate = finder.heatmapRate(reportRate: Int(info.reportRate))
+            }
             context.log(.info, "\(info.summary)")
             return context.makePipeline(
                 tracker: info.trackerConfiguration(reportRateHz: rate), panel: PanelSize(width: size.x, height: size.y),
@@ -139,11 +170,10 @@ final class DeviceSource {
                 case "desc":
                     importing.description = pair[1]
                 case "size":
-                    let parts = pair[1].split(separator: "x").compactMap { Float(String($0)) }
-                    guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
-                        throw CallError(.invalidArgument, "size '\(pair[1])' is not WxH in mm")
+                    guard let size = PanelSize(millimetres: pair[1]) else {
+                        throw CallError(.invalidArgument, "size '\(DisplayText.excerpt(pair[1]))' is not WxH in mm")
                     }
-                    importing.size = PanelSize(width: parts[0], height: parts[1])
+                    importing.size = size
                 case "px-mm":
                     guard let value = Float(pair[1]), value > 0 else { throw CallError(.invalidArgument, "px-mm '\(pair[1])' is not a positive number") }
                     importing.millimetresPerPixel = value
@@ -184,21 +214,25 @@ final class DeviceSource {
     func dispatch(_ context: Context) throws(CallError) {
         guard !ended else { throw CallError(.disconnected, "\(name): the source has ended") }
         switch input {
-        case .link(let session): try dispatchLink(session, context)
+        case .link(let session):
+            // Until its controller describes itself the link is read on the timer.
+            try dispatchLive(session, context, readsOnTimer: session.state != .streaming)
+        case .legacy(let session): try dispatchLive(session, context, readsOnTimer: false)
         case .replay(let driver): try dispatchReplay(driver, context)
         }
     }
 
     /// One bounded step of the session: at most `DeviceSession.maxBytesPerPump` bytes read and
     /// decoded, one request for the device's description, one attempt to reopen a lost link.
-    private func dispatchLink(_ session: DeviceSession, _ context: Context) throws(CallError) {
+    private func dispatchLive(_ session: any Session, _ context: Context, readsOnTimer: Bool) throws(CallError) {
         context.wake.clearTimer()
         started = true
         callFailure = nil
         let now = SessionRunLoop.now()
         let due = context.run { withoutSIGPIPE { session.dispatch(now: now) } }
         noticeRecordingFailure(context)
-        watch(session.state == .streaming ? session.descriptor : nil, context)
+        let reading = readsOnTimer && !session.hasEnded
+        watch(reading ? nil : session.descriptor, context)
         if session.hasEnded {
             ended = true
             context.wake.setTimer(afterMicroseconds: nil)
@@ -206,7 +240,7 @@ final class DeviceSource {
             throw CallError(.disconnected, failure.description, systemError: failure.systemError)
         }
         var wait = due.map { max(0, $0 - now) }
-        if case .describing = session.state { wait = min(wait ?? Self.unansweredTick, Self.unansweredTick) }
+        if reading { wait = min(wait ?? Self.unansweredTick, Self.unansweredTick) }
         context.wake.setTimer(afterMicroseconds: wait)
         if let callFailure { throw callFailure }
     }
@@ -261,6 +295,7 @@ final class DeviceSource {
     func cancelTouches(_ context: Context) {
         switch input {
         case .replay(let driver): context.run { driver.cancelAll() }
+        case .legacy(let session): context.run { session.cancelAll(now: SessionRunLoop.now()) }
         case .link:
             guard let pipeline = context.pipeline else { return }
             context.run { pipeline.cancelAll(at: pipeline.lastTime) }
@@ -278,7 +313,9 @@ final class DeviceSource {
     /// Starts a `.threc` recording of the link with TouchHost's `RecordingLink`, what `touchhost
     /// record` writes: every byte from here on, after the controller's description when it gave one.
     func startRecording(to path: String, _ context: Context) throws(CallError) {
-        guard case .link(let session) = input else { throw CallError(.notSupported, "a replay is a recording already") }
+        guard case .link(let session) = input else {
+            throw CallError(.notSupported, "only a touchhost controller's link can be recorded (a replay is a recording already)")
+        }
         if let recorder { throw CallError(.exists, "the context records to \(recorder.path) already") }
         guard !ended, session.state != .ended, !session.isReopening else { throw CallError(.disconnected, "\(name): the device went away; nothing to record") }
         let made: RecordingLink
@@ -336,7 +373,7 @@ final class DeviceSource {
     // MARK: Commands and info
 
     func send(_ command: HostCommand) throws(CallError) {
-        guard case .link(let session) = input else { throw CallError(.notSupported, "a replay takes no commands") }
+        guard case .link(let session) = input else { throw CallError(.notSupported, "only a touchhost controller takes commands") }
         guard !ended else { throw CallError(.disconnected, "\(name): the device went away") }
         guard !session.isReopening else { throw CallError(.disconnected, "\(name): the device went away; reconnecting") }
         do {
@@ -347,7 +384,7 @@ final class DeviceSource {
     }
 
     func writeInfo(to p: UnsafeMutableRawPointer) throws(CallError) {
-        guard case .link(let session) = input else { throw CallError(.notSupported, "a replay has no device to describe") }
+        guard case .link(let session) = input else { throw CallError(.notSupported, "only a touchhost controller describes itself") }
         guard let info = session.info else { throw CallError(.again, "\(name) has not described itself yet") }
         typealias L = CLayout.DeviceInfo
         p.set(L.protocolVersion, UInt32(info.protocolVersion))
@@ -365,7 +402,11 @@ final class DeviceSource {
     }
 
     func close() {
-        if case .link(let session) = input { session.close() }
+        switch input {
+        case .link(let session): session.close()
+        case .legacy(let session): session.close()
+        case .replay: break
+        }
         emulator?.stop()
         ended = true
     }

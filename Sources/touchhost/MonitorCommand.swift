@@ -70,22 +70,31 @@ struct MonitorCommand: ParsableCommand {
         }
     }
 
-    static func panel(_ text: String) -> PanelSize? {
-        let parts = text.lowercased().split(separator: "x")
-        func plausible(_ value: Float) -> Bool { value > 0 && PlausibleValues.isPosition(value) }
-        guard parts.count == 2, let width = Float(parts[0]), let height = Float(parts[1]), plausible(width), plausible(height) else { return nil }
-        return PanelSize(width: width, height: height)
+    static func panel(_ text: String) -> PanelSize? { PanelSize(millimetres: text) }
+
+    /// PORT as a `SourceSpec` (`/dev/ttyS0?protocol=elo&size=300x200`, `...?mode=heatmap`), the
+    /// options given as flags taking precedence over the same ones in the address.
+    func source() throws -> SourceSpec {
+        var spec = try SourceSpec.parse(port)
+        if let legacyProtocol { spec.legacyProtocol = LegacyProtocol(name: legacyProtocol) }
+        if let size { spec.size = Self.panel(size) }
+        if contactsFrom == "heatmap" { spec.mode = "heatmap" } else if let mode { spec.mode = mode }
+        if spec.legacyProtocol != nil, spec.mode != nil || heatmap {
+            throw ValidationError("legacy controllers take no mode and send no heatmaps")
+        }
+        return spec
     }
 
     func run() throws {
         let selection = try RecognizerSelection.parse(recognizers)
-        if !json && !lines && legacyProtocol == nil && TerminalScreen.isTerminal {
+        let spec = try source()
+        if !json && !lines && spec.legacyProtocol == nil && TerminalScreen.isTerminal {
             try MonitorView(command: self, selection: selection).run()
             return
         }
         let output = EventOutput(json: json, recognizerNames: selection.engineNames, live: true, aligned: true)
-        if let name = legacyProtocol, let packetProtocol = LegacyProtocol(name: name) {
-            try runLegacy(packetProtocol, selection: selection, output: output)
+        if let packetProtocol = spec.legacyProtocol {
+            try runLegacy(packetProtocol, spec: spec, selection: selection, output: output)
             return
         }
         let session = try openSession(selection: selection, sink: output.write)
@@ -127,10 +136,11 @@ struct MonitorCommand: ParsableCommand {
     /// The session on PORT: it describes itself and is asked for the chosen streams (on every
     /// link, the first and each one reopened after a loss), as the run loop dispatches it.
     func openSession(selection: RecognizerSelection, sink: @escaping (HostEvent) -> Void) throws -> DeviceSession {
-        let fromHeatmaps = contactsFrom == "heatmap"
+        let spec = try source()
+        let fromHeatmaps = spec.contactsFromHeatmaps
         let screen = try screenOptions.setting()
         let palmPolicy = palmOptions.policy
-        let session = DeviceSession(link: try LinkOpener.open(port, baud: live.baud), sink: sink) { info, sink in
+        let session = DeviceSession(link: try LinkOpener.open(spec.address, baud: live.baud), sink: sink) { info, sink in
             guard fromHeatmaps else {
                 return HostStack.pipeline(recognizers: selection, for: info, screen: screen, palms: palmPolicy, sink: sink)
             }
@@ -144,13 +154,13 @@ struct MonitorCommand: ParsableCommand {
                 panel: PanelSize(width: size.x, height: size.y), screen: screen, sink: sink)
         }
         // Only a controller asked to recognize numbers gestures as the kiosk set; a bridge's events pass as they are.
-        if mode == "gestures" { session.controllerEvents = ControllerGestureSource(hostNames: selection.engineNames) }
+        if spec.mode == "gestures" { session.controllerEvents = ControllerGestureSource(hostNames: selection.engineNames) }
         // A USB adapter pulled and put back, an emulator restarted: the port is opened again with backoff.
-        let port = port, baud = live.baud
+        let port = spec.address, baud = live.baud
         session.reopen = { () throws(LinkError) in
             try LinkOpener.open(port, baud: baud, connectTimeoutMilliseconds: Self.reopenTimeoutMilliseconds)
         }
-        session.onDescribed = { session in requestStreams(session) }
+        session.onDescribed = { session in requestStreams(session, spec: spec) }
         return session
     }
 
@@ -158,11 +168,11 @@ struct MonitorCommand: ParsableCommand {
     static let reopenTimeoutMilliseconds: Int32 = 250
 
     /// Heatmaps instead of contacts (`--contacts-from heatmap`) or alongside them (`--heatmap`).
-    func requestStreams(_ session: DeviceSession) {
-        if let mode {
-            do { try session.selectMode(named: mode) } catch { session.fail(error) }
+    func requestStreams(_ session: DeviceSession, spec: SourceSpec) {
+        if let mode = spec.mode, !spec.contactsFromHeatmaps {
+            do throws(LinkError) { try session.selectMode(named: mode) } catch { session.fail(error) }
         }
-        if contactsFrom == "heatmap" {
+        if spec.contactsFromHeatmaps {
             session.streamHeatmaps()
         } else if heatmap {
             requestHeatmaps(session)
@@ -171,14 +181,15 @@ struct MonitorCommand: ParsableCommand {
 
     /// Heatmaps alongside contacts, when the device can send them.
     func requestHeatmaps(_ session: DeviceSession) {
-        guard contactsFrom != "heatmap", session.info?.supportedModes.supports(.heatmap) ?? false else { return }
+        guard session.heatmapFinder == nil, session.info?.supportedModes.supports(.heatmap) ?? false else { return }
         session.post(.setMode(.both))
     }
 
     /// A legacy controller talks first and needs no handshake; a lost port ends the run.
-    private func runLegacy(_ packetProtocol: LegacyProtocol, selection: RecognizerSelection, output: EventOutput) throws {
-        let panel = size.flatMap(Self.panel) ?? PanelSize(width: 345, height: 194)
-        let link = try LinkOpener.open(port, baud: live.baud ?? packetProtocol.defaultBaud)
+    private func runLegacy(_ packetProtocol: LegacyProtocol, spec: SourceSpec, selection: RecognizerSelection, output: EventOutput) throws {
+        let panel = spec.panel
+        let baud = live.baud ?? (spec.address.contains("baud=") ? nil : packetProtocol.defaultBaud)
+        let link = try LinkOpener.open(spec.address, baud: baud)
         let session = LegacySession(
             link: link, protocol: packetProtocol, panel: panel, recognizers: selection, screen: try screenOptions.setting(),
             sink: output.write)

@@ -60,6 +60,25 @@ enum TouchHostBinary {
         }
     }
 
+    /// Polls /proc until `pid` has `path` open, then gives it the moment it takes to set the line
+    /// up (raw mode, a flush of stale input) before the caller writes to it: real time, because
+    /// another process opens a real terminal.
+    static func waitUntilSetUp(_ path: String, by pid: Int32) -> Bool {
+        // Generous: on a busy machine a program can take seconds to start.
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            let folder = "/proc/\(pid)/fd"
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+                if (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\(entry)")) == path {
+                    usleep(200_000)
+                    return true
+                }
+            }
+            usleep(20_000)
+        }
+        return false
+    }
+
     static func start(_ binary: URL, _ arguments: [String]) throws -> Running {
         let process = Process()
         process.executableURL = binary

@@ -29,18 +29,33 @@ public final class LegacySession: Session {
     public static let trackerConfiguration = TrackerConfiguration(
         reportRateHz: assumedReportRate, staleGap: 300_000, minimumReportTimeout: 400_000, silence: .endsTouches)
 
-    public init(
+    public convenience init(
         link: any ByteLink, protocol packetProtocol: LegacyProtocol, panel: PanelSize,
         recognizers: RecognizerSelection, screen: ScreenSetting? = nil, sink: @escaping (HostEvent) -> Void
+    ) {
+        self.init(link: link, protocol: packetProtocol, panel: panel, sink: sink) { tracker, panel, sink in
+            HostStack.pipeline(recognizers: recognizers, tracker: tracker, panel: panel, screen: screen, sink: sink)
+        }
+    }
+
+    /// A session whose pipeline `makePipeline` makes (the C API's context: its own recognizers)
+    /// for the legacy tracker settings and the panel.
+    public init(
+        link: any ByteLink, protocol packetProtocol: LegacyProtocol, panel: PanelSize, sink: @escaping (HostEvent) -> Void,
+        makePipeline: ReplayDriver.MakePipeline
     ) {
         self.link = link
         self.sink = sink
         source = LegacyContactSource(protocol: packetProtocol, panelSize: PanelPoint(x: panel.width, y: panel.height))
         var forward: ((HostEvent) -> Void)?
-        pipeline = HostStack.pipeline(
-            recognizers: recognizers, tracker: Self.trackerConfiguration,
-            panel: panel, screen: screen, sink: { forward?($0) })
+        pipeline = makePipeline(Self.trackerConfiguration, panel) { forward?($0) }
         forward = { [unowned self] in self.emit($0) }
+    }
+
+    /// Ends the session: the owner closed it.
+    public func close() {
+        link.close()
+        hasEnded = true
     }
 
     public var hasLiveTouches: Bool { pipeline.hasLiveTouches }
