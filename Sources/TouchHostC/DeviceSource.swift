@@ -58,7 +58,7 @@ final class DeviceSource {
         do {
             spec = try SourceSpec.parse(text)
         } catch {
-            throw CallError(.invalidArgument, error.description)
+            throw CallError(code(for: error), error.description)
         }
         var emulator: RunningEmulator? = nil
         var text = spec.address
@@ -74,7 +74,7 @@ final class DeviceSource {
             link = try LinkOpener.open(text, baud: baud)
         } catch {
             emulator?.stop()
-            throw CallError(code(for: error, opening: true), error.description, systemError: error.systemError)
+            throw CallError(code(for: error), error.description, systemError: error.systemError)
         }
         let context: Context
         do {
@@ -119,16 +119,13 @@ final class DeviceSource {
         return context
     }
 
-    private static func code(for error: LinkError, opening: Bool) -> ErrorCode {
+    /// The C error for a link's failure, from its typed cause (never from its words).
+    private static func code(for error: LinkError) -> ErrorCode {
         switch error.cause {
         case .missing: return .notFound
-        case .disconnected: return .disconnected
-        case .other(let why) where opening && (why.hasPrefix("is a") || why.hasPrefix("is not")):
-            return .invalidArgument
-        case .other(let why) where opening && (why.hasPrefix("expected") || why.hasPrefix("bad value")
-            || why.hasPrefix("unknown option") || why.hasPrefix("option") || why.hasPrefix("empty")):
-            return .invalidArgument
-        default: return .io
+        case .disconnected, .notReading: return .disconnected
+        case .invalid: return .invalidArgument
+        case .busy, .permissionDenied, .timedOut, .other: return .io
         }
     }
 
@@ -379,7 +376,7 @@ final class DeviceSource {
         do {
             try withoutSIGPIPE { () throws(LinkError) in try session.send(command) }
         } catch {
-            throw CallError(Self.code(for: error, opening: false), error.description, systemError: error.systemError)
+            throw CallError(Self.code(for: error), error.description, systemError: error.systemError)
         }
     }
 

@@ -81,7 +81,8 @@ import TouchCore
         defer { monitor.stop() }
         let header = try #require(monitor.firstLine(), "the monitor printed nothing")
         #expect(header.hasPrefix(alias))
-        usleep(800_000)
+        // The held finger's first line: the monitor is reading the first emulator.
+        try #require(monitor.firstLine(timeout: 15) != nil, "the monitor saw no touch from the first emulator")
         first.stop()
         let second = try TouchHostBinary.start(binary, ["emulate", "--script", tap.path])
         defer { second.stop() }

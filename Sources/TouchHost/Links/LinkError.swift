@@ -10,6 +10,8 @@ public struct LinkError: Error, CustomStringConvertible, Equatable {
         case timedOut
         /// The far end stopped reading: `waiting` bytes could not be sent.
         case notReading(waiting: Int)
+        /// What the user named is not something a link can open (a file, a directory, a bad option).
+        case invalid(String)
         case other(String)
     }
 
@@ -53,7 +55,7 @@ public struct LinkError: Error, CustomStringConvertible, Equatable {
         case .disconnected: "the device went away"
         case .timedOut: "timed out"
         case .notReading(let waiting): "the device stopped reading (\(waiting) bytes could not be sent)"
-        case .other(let text): text
+        case .invalid(let text), .other(let text): text
         }
     }
 }

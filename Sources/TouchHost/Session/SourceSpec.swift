@@ -38,7 +38,7 @@ public struct SourceSpec: Equatable, Sendable {
         for option in text[text.index(after: mark)...].split(separator: "&") {
             let pair = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let value = pair.count == 2 ? String(pair[1]) : ""
-            func bad(_ why: String) -> LinkError { LinkError(port: spec.address, cause: .other(why)) }
+            func bad(_ why: String) -> LinkError { LinkError(port: spec.address, cause: .invalid(why)) }
             switch pair[0] {
             case "protocol":
                 guard let chosen = LegacyProtocol(name: value) else {
@@ -60,10 +60,10 @@ public struct SourceSpec: Equatable, Sendable {
             }
         }
         if spec.legacyProtocol != nil, spec.mode != nil {
-            throw LinkError(port: spec.address, cause: .other("a legacy controller takes no mode"))
+            throw LinkError(port: spec.address, cause: .invalid("a legacy controller takes no mode"))
         }
         if spec.size != nil, spec.legacyProtocol == nil {
-            throw LinkError(port: spec.address, cause: .other("size is for a legacy controller (with protocol)"))
+            throw LinkError(port: spec.address, cause: .invalid("size is for a legacy controller (with protocol)"))
         }
         if !kept.isEmpty { spec.address += "?" + kept.joined(separator: "&") }
         return spec
