@@ -82,13 +82,13 @@ import TouchCore
         let header = try #require(monitor.firstLine(), "the monitor printed nothing")
         #expect(header.hasPrefix(alias))
         // The held finger's first line: the monitor is reading the first emulator.
-        try #require(monitor.firstLine(timeout: 15) != nil, "the monitor saw no touch from the first emulator")
+        let held = try #require(monitor.firstLine(timeout: 15), "the monitor saw no touch from the first emulator")
         first.stop()
         let second = try TouchHostBinary.start(binary, ["emulate", "--script", tap.path])
         defer { second.stop() }
         try point(String(try #require(second.firstLine()).dropFirst("pty: ".count)))
 
-        let lines = monitor.remainingLines(timeout: 30)
+        let lines = [held] + monitor.remainingLines(timeout: 30)
         let disconnected = try #require(lines.firstIndex { $0.contains("status disconnected") }, "\(lines)")
         #expect(lines[disconnected].contains(alias) && lines[disconnected].contains("went away"), "\(lines[disconnected])")
         let reconnected = try #require(lines.firstIndex { $0.contains("status reconnected") }, "\(lines)")
