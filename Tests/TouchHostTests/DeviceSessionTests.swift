@@ -16,7 +16,18 @@ final class ScriptedLink: ByteLink {
         return count
     }
 
-    func write(_ bytes: [UInt8]) throws(LinkError) { sent += bytes }
+    /// Set, the far end reads nothing more: writes wait in the link's bounded `OutgoingQueue`, the
+    /// one a real link has, and never go out.
+    var stopsReading = false
+    private var unread = OutgoingQueue()
+
+    func write(_ bytes: [UInt8]) throws(LinkError) {
+        guard stopsReading else { return sent += bytes }
+        try unread.write(bytes, port: name) { _, _ in nil }
+    }
+
+    var queuedOutput: Int { unread.count }
+    func flushOutput() throws(LinkError) { try unread.flush { _, _ in nil } }
     func close() {}
 
     func queue(_ message: DeviceMessage) {

@@ -4,32 +4,6 @@ import Testing
 import TouchCore
 @testable import TouchHost
 
-/// A link whose far end describes itself once and then never reads: every byte the host writes
-/// stays in the link's bounded queue (the same `OutgoingQueue` a real link has).
-final class UnreadLink: ByteLink {
-    let name = "unread-link"
-    var incoming: [UInt8] = []
-    var pollDescriptor: Int32 { -1 }
-    private var output = OutgoingQueue()
-
-    func read(into buffer: inout [UInt8]) throws(LinkError) -> Int {
-        defer { incoming.removeAll() }
-        buffer += incoming
-        return incoming.count
-    }
-
-    func write(_ bytes: [UInt8]) throws(LinkError) { try output.write(bytes, port: name) { _, _ in nil } }
-    var queuedOutput: Int { output.count }
-    func flushOutput() throws(LinkError) { try output.flush { _, _ in nil } }
-    func close() {}
-
-    func queue(_ message: DeviceMessage) {
-        var bytes = ByteBuffer()
-        FrameEncoder.encode(message, to: &bytes)
-        incoming += bytes.bytes
-    }
-}
-
 /// Issue 26, item 0: writes never block. A device that stops reading costs the host a status and,
 /// past `DeviceSession.writeStallLimit`, a disconnect (and a reconnect where the owner reopens),
 /// never a wait: in virtual time on a scripted link, and through the binary on a pseudo-terminal.
@@ -40,7 +14,8 @@ final class UnreadLink: ByteLink {
         reportRate: 120, supportedModes: ReportModeSet(rawValue: ReportModeSet.contacts.rawValue | ReportModeSet.shapes.rawValue))
 
     @Test func aDeviceThatStopsReadingIsDisconnectedAfterTheStallLimitAndReopened() throws {
-        let link = UnreadLink()
+        let link = ScriptedLink()
+        link.stopsReading = true
         var events: [HostEvent] = []
         let session = DeviceSession(link: link, sink: { events.append($0) }) { info, sink in
             HostStack.pipeline(recognizers: .kiosk, for: info, sink: sink)
