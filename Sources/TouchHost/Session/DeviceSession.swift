@@ -491,6 +491,9 @@ public final class DeviceSession: Session {
         guard case .describing = state else { return }
         state = .streaming
         everDescribed = true
+        // The device's answer is activity: `--until-idle` counts from the handshake, not from a
+        // slow start of the device (an emulator on a busy machine).
+        lastActivity = hostTime
         reopened = false
         reportedNoAnswer = false
         backoff = ReconnectBackoff()
