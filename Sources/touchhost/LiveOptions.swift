@@ -18,6 +18,6 @@ struct LiveOptions: ParsableArguments {
         if let untilIdle, !(untilIdle > 0) { throw ValidationError("--until-idle must be greater than 0") }
     }
 
-    /// Counted from now: call it once the handshake is done.
+    /// Counted from now: the run loop starts right after; `--until-idle` counts from the device's answer.
     func limits() -> RunLimits { RunLimits(duration: duration, idle: untilIdle) }
 }

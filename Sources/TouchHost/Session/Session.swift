@@ -5,7 +5,7 @@ import TouchCore
 /// when the instant the last dispatch asked for has come. A session never blocks and never reads a
 /// clock: `now` is the only time it knows, so a test can drive it through a scripted link in
 /// virtual time. One implementation per kind of source (the framed protocol, the legacy
-/// protocols, heatmap mode, replay, Linux input devices); the `RunLoop` and the C API's context
+/// protocols, heatmap mode, replay, Linux input devices); the `SessionRunLoop` and the C API's context
 /// drive them all the same way.
 public protocol Session: AnyObject {
     /// The descriptor to poll for input now; nil while the session has none (waiting to reopen a
@@ -36,4 +36,12 @@ public protocol Session: AnyObject {
 
     /// The input is over: every pending timer fires, touches still down are cancelled.
     func finish(now: Microseconds)
+
+    /// Why the session ended, when it ended badly (a link lost for good, no controller answering);
+    /// nil while it runs or when it ended as it should (a replay at its end).
+    var failure: LinkError? { get }
+}
+
+extension Session {
+    public var failure: LinkError? { nil }
 }
