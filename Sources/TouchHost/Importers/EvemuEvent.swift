@@ -23,6 +23,13 @@ struct EvemuEvent: Sendable {
     var code: Int
     var value: Int
 
+    init(time: Int64, type: Int, code: Int, value: Int) {
+        self.time = time
+        self.type = type
+        self.code = code
+        self.value = value
+    }
+
     init(_ line: Substring, file: String, lineNumber: Int) throws {
         // Newer evemu appends a `# EV_ABS / ...` comment to each event.
         let content = line.dropFirst(2).prefix { $0 != "#" }

@@ -116,7 +116,8 @@ public struct EvemuImporter: Sendable {
         }
         guard !events.isEmpty else { throw ImportError(file: file, message: "no `E:` event lines") }
         let scale = try PositionScale(device: device, size: size, file: file)
-        var decoder = EvemuFrameDecoder(scale: scale, protocolKind: Self.protocolKind(of: events), events: events)
+        var decoder = EvemuFrameDecoder(
+            scale: scale, protocolKind: Self.protocolKind(of: events), start: .firstReported(in: events))
         for event in events { decoder.consume(event) }
         var warnings: [String] = []
         if let assumption = scale.assumption { warnings.append("\(file): \(assumption)") }

@@ -54,7 +54,12 @@ enum ImportedSource {
     /// only when it lists fewer, which is the kernel's count. A gate would split a finger that
     /// moved further between two frames than it allows (a fast swipe, or a long wait between events).
     static func evemuTracker(_ frames: [ContactFrame]) -> TrackerConfiguration {
-        var tracker = TrackerConfiguration.eventDriven(reportRateHz: estimatedRate(frames))
+        evemuTracker(reportRateHz: estimatedRate(frames))
+    }
+
+    /// The same for a live device (`EvdevSession`), whose rate is not known ahead.
+    static func evemuTracker(reportRateHz: Int) -> TrackerConfiguration {
+        var tracker = TrackerConfiguration.eventDriven(reportRateHz: reportRateHz)
         tracker.anonymousGate = .infinity
         return tracker
     }
