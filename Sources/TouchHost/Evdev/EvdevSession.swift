@@ -23,6 +23,9 @@ public final class EvdevSession: Session {
     public private(set) var resyncs = 0
     public private(set) var reconnects = 0
 
+    /// Whether `path` names a Linux input device (`/dev/input/...`, or a link to an event device).
+    public static func isInputDevice(_ path: String) -> Bool { EvdevDevice.isInputDevice(path) }
+
     /// How long after losing the device it is looked for again, and between tries.
     public static let reopenInterval: Microseconds = 500_000
 
