@@ -1,0 +1,197 @@
+import ArgumentParser
+import Foundation
+import TouchCore
+import TouchHost
+
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run as a service: read a controller or a Linux input device and give the system a virtual touchscreen.",
+        discussion: """
+            SOURCE is a serial port, a pty, tcp:HOST:PORT or a Linux input device (/dev/input/eventN or a \
+            by-id/by-path link; ?grab=1 takes it for touchhost alone). With --uinput, every touch the host stack \
+            keeps (palms and ghosts never) goes to a virtual multitouch touchscreen through /dev/uinput, in screen \
+            pixels with --screen, else in panel tenths of a millimetre; --bind GESTURE=KEY presses keys on a \
+            second virtual device. SIGTERM and SIGINT release every touch before the devices go. See docs/system.md.
+            """)
+
+    @Argument(help: "A serial port, /dev/pts/N, tcp:HOST:PORT or /dev/input/eventN[?grab=1].")
+    var source: String
+
+    @Flag(help: "Create the virtual touchscreen through /dev/uinput.")
+    var uinput = false
+
+    @Option(help: "The virtual touchscreen's name.")
+    var name: String = "touchhost virtual touchscreen"
+
+    @Option(name: .customLong("bind"), help: "GESTURE=KEY, e.g. swipe-left=KEY_BACK or long-press=BTN_RIGHT (repeatable).")
+    var bindings: [String] = []
+
+    @Option(help: "Keep Prometheus text-format metrics in FILE (node_exporter's textfile collector), rewritten each second.")
+    var metrics: String?
+
+    @Flag(help: "Print the JSON event stream too.")
+    var json = false
+
+    @Option(help: "kiosk, or a comma-separated list of recognizer names.")
+    var recognizers: String = "kiosk"
+
+    @Option(help: "A Linux input device's panel size in mm, WxH, when it reports no resolution.")
+    var size: String?
+
+    @OptionGroup var live: LiveOptions
+
+    @OptionGroup var screenOptions: ScreenOptions
+
+    func validate() throws {
+        do { _ = try RecognizerSelection.parse(recognizers) } catch { throw ValidationError("--recognizers: \(error)") }
+        do { _ = try GestureBindings(bindings) } catch { throw ValidationError(error.message) }
+        if !bindings.isEmpty && !uinput { throw ValidationError("--bind needs --uinput") }
+        if let size, MonitorCommand.panel(size) == nil { throw ValidationError("--size is WxH in mm, e.g. 345x194") }
+        if !uinput && !json && metrics == nil { throw ValidationError("serve needs something to serve: --uinput, --json or --metrics") }
+    }
+
+    /// SOURCE without its `?grab=1`, and whether to grab.
+    private var sourcePath: (path: String, grab: Bool) {
+        guard let mark = source.firstIndex(of: "?") else { return (source, false) }
+        let query = source[source.index(after: mark)...].split(separator: "&")
+        return (String(source[..<mark]), query.contains("grab=1"))
+    }
+
+    func run() throws {
+        let selection = try RecognizerSelection.parse(recognizers)
+        let screen = try screenOptions.setting()
+        let output = json ? EventOutput(json: true, recognizerNames: selection.engineNames, live: true) : nil
+        let service = ServeOutputs(output: output, metrics: metrics.map { ($0, ServeMetrics()) })
+        StopSignal.install()
+        let (path, grab) = sourcePath
+        if EvdevSession.isInputDevice(path) {
+            let session = try EvdevSession(
+                path: path, grab: grab, size: size.flatMap(MonitorCommand.panel), sink: service.receive
+            ) { tracker, panel, sink in
+                HostStack.pipeline(recognizers: selection, tracker: tracker, panel: panel, screen: screen, sink: sink)
+            }
+            try service.attach(panel: session.pipeline.screenMapping?.panel ?? panelOf(session.pipeline), command: self, screen: screen)
+            try runEvdev(session, service: service)
+        } else {
+            try runController(selection: selection, screen: screen, service: service)
+        }
+    }
+
+    private func panelOf(_ pipeline: Pipeline) -> PanelSize {
+        let set = pipeline.recognizers
+        return PanelSize(width: set.panelWidth, height: set.panelHeight)
+    }
+
+    // TO BE REPLACED by the session branch's RunLoop (one run loop for every command): the
+    // smallest loops that drive serve's two kinds of source until it lands.
+
+    private func runEvdev(_ session: EvdevSession, service: ServeOutputs) throws {
+        let limits = live.limits()
+        var next: Microseconds? = nil
+        while limits.reason(hasLiveTouches: session.hasLiveTouches, lastActivity: session.lastActivity) == nil, StopSignal.received == nil {
+            let now = MonotonicClock.now()
+            let wait = next.map { max(0, min(($0 - now) / 1000 + 1, 1000)) } ?? 1000
+            var poller = pollfd(fd: session.descriptor ?? -1, events: Int16(POLLIN), revents: 0)
+            _ = poll(&poller, 1, Int32(wait))
+            let woke = MonotonicClock.now()
+            next = session.dispatch(now: woke)
+            service.flush(arrival: woke)
+        }
+        service.stop(session: session, limits: limits, now: MonotonicClock.now())
+        try StopSignal.check()
+    }
+
+    private func runController(selection: RecognizerSelection, screen: ScreenSetting?, service: ServeOutputs) throws {
+        let session = DeviceSession(link: try LinkOpener.open(source, baud: live.baud), sink: service.receive) { info, sink in
+            HostStack.pipeline(recognizers: selection, for: info, screen: screen, palms: .suppress, sink: sink)
+        }
+        try session.handshake()
+        guard let info = session.info else { throw HostFailure("\(source): the controller did not describe itself") }
+        try service.attach(panel: PanelSize(width: info.panelSize.x, height: info.panelSize.y), command: self, screen: screen)
+        let limits = live.limits()
+        func shouldStop() -> Bool { limits.reached(by: session) || StopSignal.received != nil }
+        while !shouldStop() {
+            do {
+                try session.pump(milliseconds: 10)
+                service.flush(arrival: nil)
+            } catch {
+                session.disconnected()
+                service.flush(arrival: nil)
+                guard session.reconnect(giveUp: shouldStop, reopen: { try LinkOpener.open(source, baud: live.baud) }) else { break }
+            }
+        }
+        if limits.reason(by: session)?.cutsInput ?? true { session.cancelAll() }
+        session.finish()
+        service.close()
+        try StopSignal.check()
+    }
+}
+
+/// Where serve's events go: the virtual touchscreen, the binding keyboard, the JSON stream and the
+/// metrics, and the latency of each frame.
+final class ServeOutputs {
+    private let output: EventOutput?
+    private let metrics: (path: String, counters: ServeMetrics)?
+    private var screen: VirtualTouchscreen?
+    private var keyboard: BindingKeyboard?
+    /// When the first touch change of the frame being built came (host clock), for a source whose
+    /// arrival time the loop does not know.
+    private var firstChange: Microseconds?
+    private var lastMetricsWrite: Microseconds = 0
+
+    init(output: EventOutput?, metrics: (String, ServeMetrics)?) {
+        self.output = output
+        self.metrics = metrics.map { (path: $0.0, counters: $0.1) }
+    }
+
+    /// Creates the virtual devices once the source's panel is known.
+    func attach(panel: PanelSize, command: ServeCommand, screen setting: ScreenSetting?) throws {
+        guard command.uinput else { return }
+        screen = try VirtualTouchscreen(name: command.name, panel: panel, screen: setting)
+        let bindings = try GestureBindings(command.bindings)
+        if !bindings.isEmpty { keyboard = try BindingKeyboard(name: command.name + " keys", bindings: bindings) }
+    }
+
+    func receive(_ event: HostEvent) {
+        if case .touch = event, firstChange == nil { firstChange = MonotonicClock.now() }
+        screen?.apply(event)
+        keyboard?.apply(event)
+        output?.write(event)
+        metrics?.counters.observe(event)
+    }
+
+    /// The end of one dispatch: the frame being built goes out; `arrival` is when the loop woke for its input.
+    func flush(arrival: Microseconds?) {
+        let wrote = screen?.flush() ?? false
+        let now = MonotonicClock.now()
+        if wrote, let start = arrival ?? firstChange { metrics?.counters.observe(latency: now - start) }
+        firstChange = nil
+        if let metrics, now - lastMetricsWrite >= 1_000_000 {
+            lastMetricsWrite = now
+            if let problem = metrics.counters.write(to: metrics.path) { FileHandle.standardError.write(Data("touchhost: \(problem)\n".utf8)) }
+        }
+    }
+
+    func stop(session: any Session, limits: RunLimits, now: Microseconds) {
+        if limits.reason(hasLiveTouches: session.hasLiveTouches, lastActivity: session.lastActivity)?.cutsInput ?? true {
+            session.cancelAll(now: now)
+        }
+        session.finish(now: now)
+        close()
+    }
+
+    /// Every slot released, the devices removed, the metrics written a last time.
+    func close() {
+        screen?.flush()
+        screen?.close()
+        keyboard?.close()
+        output?.flush()
+        if let metrics {
+            metrics.counters.write(to: metrics.path)
+            if let p99 = metrics.counters.latencyPercentile(0.99) {
+                FileHandle.standardError.write(Data("touchhost: \(metrics.counters.frameCount) frames, report to uinput p99 \(p99) µs\n".utf8))
+            }
+        }
+    }
+}
