@@ -71,7 +71,8 @@ struct ServeCommand: ParsableCommand {
             ) { tracker, panel, sink in
                 HostStack.pipeline(recognizers: selection, tracker: tracker, panel: panel, screen: screen, sink: sink)
             }
-            try service.attach(panel: session.pipeline.screenMapping?.panel ?? panelOf(session.pipeline), command: self, screen: screen)
+            service.reportTimesAreHostTimes = true
+            try service.attach(panel: panelOf(session.pipeline), command: self, screen: screen)
             try runEvdev(session, service: service)
         } else {
             try runController(selection: selection, screen: screen, service: service)
@@ -94,9 +95,8 @@ struct ServeCommand: ParsableCommand {
             let wait = next.map { max(0, min(($0 - now) / 1000 + 1, 1000)) } ?? 1000
             var poller = pollfd(fd: session.descriptor ?? -1, events: Int16(POLLIN), revents: 0)
             _ = poll(&poller, 1, Int32(wait))
-            let woke = MonotonicClock.now()
-            next = session.dispatch(now: woke)
-            service.flush(arrival: woke)
+            next = session.dispatch(now: MonotonicClock.now())
+            service.flush()
         }
         service.stop(session: session, limits: limits, now: MonotonicClock.now())
         try StopSignal.check()
@@ -114,10 +114,10 @@ struct ServeCommand: ParsableCommand {
         while !shouldStop() {
             do {
                 try session.pump(milliseconds: 10)
-                service.flush(arrival: nil)
+                service.flush()
             } catch {
                 session.disconnected()
-                service.flush(arrival: nil)
+                service.flush()
                 guard session.reconnect(giveUp: shouldStop, reopen: { try LinkOpener.open(source, baud: live.baud) }) else { break }
             }
         }
@@ -135,9 +135,12 @@ final class ServeOutputs {
     private let metrics: (path: String, counters: ServeMetrics)?
     private var screen: VirtualTouchscreen?
     private var keyboard: BindingKeyboard?
-    /// When the first touch change of the frame being built came (host clock), for a source whose
-    /// arrival time the loop does not know.
+    /// When the first touch change of the frame being built left the host stack (host clock): the
+    /// start of a frame's latency for a controller, whose report times are the device's.
     private var firstChange: Microseconds?
+    /// The source stamps its reports on the host's monotonic clock (a Linux input device: the
+    /// kernel's time of the report), so a frame's latency runs from its report's arrival.
+    var reportTimesAreHostTimes = false
     private var lastMetricsWrite: Microseconds = 0
 
     init(output: EventOutput?, metrics: (String, ServeMetrics)?) {
@@ -148,7 +151,13 @@ final class ServeOutputs {
     /// Creates the virtual devices once the source's panel is known.
     func attach(panel: PanelSize, command: ServeCommand, screen setting: ScreenSetting?) throws {
         guard command.uinput else { return }
-        screen = try VirtualTouchscreen(name: command.name, panel: panel, screen: setting)
+        let screen = try VirtualTouchscreen(name: command.name, panel: panel, screen: setting)
+        screen.onFrame = { [unowned self] time in
+            let now = MonotonicClock.now()
+            if let start = reportTimesAreHostTimes ? time : firstChange { metrics?.counters.observe(latency: max(now - start, 0)) }
+            firstChange = nil
+        }
+        self.screen = screen
         let bindings = try GestureBindings(command.bindings)
         if !bindings.isEmpty { keyboard = try BindingKeyboard(name: command.name + " keys", bindings: bindings) }
     }
@@ -161,12 +170,10 @@ final class ServeOutputs {
         metrics?.counters.observe(event)
     }
 
-    /// The end of one dispatch: the frame being built goes out; `arrival` is when the loop woke for its input.
-    func flush(arrival: Microseconds?) {
-        let wrote = screen?.flush() ?? false
+    /// The end of one dispatch: the frame being built goes out, the metrics file each second.
+    func flush() {
+        screen?.flush()
         let now = MonotonicClock.now()
-        if wrote, let start = arrival ?? firstChange { metrics?.counters.observe(latency: now - start) }
-        firstChange = nil
         if let metrics, now - lastMetricsWrite >= 1_000_000 {
             lastMetricsWrite = now
             if let problem = metrics.counters.write(to: metrics.path) { FileHandle.standardError.write(Data("touchhost: \(problem)\n".utf8)) }

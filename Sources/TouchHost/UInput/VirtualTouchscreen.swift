@@ -29,6 +29,8 @@ public final class VirtualTouchscreen {
     private var pendingTime: Microseconds?
     /// Frames written, for the metrics.
     public private(set) var framesWritten = 0
+    /// Told after each frame is written, with the time of the touches it carries (for the latency).
+    public var onFrame: ((Microseconds) -> Void)?
 
     public static let slots = TouchLimits.maxContacts
     private static let panelUnitsPerMillimetre = 10.0
@@ -108,6 +110,7 @@ public final class VirtualTouchscreen {
             pending.removeAll(keepingCapacity: true)
             pendingTime = nil
         }
+        let time = pendingTime
         var events: [(type: Int, code: Int, value: Int)] = []
         let wasTouching = !shown.isEmpty
         for (slot, change) in pending.sorted(by: { $0.key < $1.key }) {
@@ -140,6 +143,7 @@ public final class VirtualTouchscreen {
         events.append((InputCodes.evSyn, EvemuEvent.synReport, 0))
         device.write(events)
         framesWritten += 1
+        if let time { onFrame?(time) }
         return true
     }
 
