@@ -173,6 +173,8 @@ final class ServeOutputs {
     /// The end of one dispatch: the frame being built goes out, the metrics file each second.
     func flush() {
         screen?.flush()
+        // Touch changes that moved nothing on the screen wrote no frame: the next frame starts afresh.
+        firstChange = nil
         let now = MonotonicClock.now()
         if let metrics, now - lastMetricsWrite >= 1_000_000 {
             lastMetricsWrite = now
