@@ -1,7 +1,9 @@
 # The Linux VM suite's guest side (Tests/VM/run-suite.sh boots it): every scenario in one boot.
-# Usage: sh Tests/VM/guest.sh TOUCHHOST EVEMU-FOLDER
+# Usage: sh Tests/VM/guest.sh TOUCHHOST EVEMU-MANIFEST ANCHOR-DESCRIPTION
 th=$1
-evemu=$2
+manifest=$2
+anchor=$3
 status=0
-sh Tests/VM/libinput-serve.sh "$th" "$evemu/N-Trig MultiTouch.desc" || status=1
+#sh Tests/VM/libinput-serve.sh "$th" "$anchor" || status=1
+sh Tests/VM/evemu-live.sh "$th" "$manifest" || status=1
 exit $status

@@ -4,12 +4,13 @@
 # over TCP: when the guest prints `TH-VM-WANT /dev/ttySN EMULATE-ARGUMENTS`, this starts
 # `touchhost emulate --link tcp:PORT ARGUMENTS` and joins it to the socket QEMU listens on for that
 # port with socat. Until then the port is silent.
-# Prints the guest's output and exits with its status.
-#   Tests/VM/run-suite.sh TOUCHHOST EVEMU-FOLDER
+# Prints the guest's output and exits with its status; the guest leaves files in OUTPUT.
+#   Tests/VM/run-suite.sh TOUCHHOST OUTPUT EVEMU-MANIFEST ANCHOR-DESCRIPTION
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 touchhost=$1
-evemu=$2
+output=$2
+shift 2
 base=$((20000 + RANDOM % 20000))
 ports=($base $((base + 1)) $((base + 2)))
 emulators=()
@@ -32,7 +33,7 @@ while IFS= read -r line; do
     "TH-SUITE-STATUS "*) status=${line#TH-SUITE-STATUS } ;;
     *) printf '%s\n' "$line" ;;
     esac
-done < <(scripts/linux-vm --timeout "${TOUCHHOST_VM_TIMEOUT:-900}" \
+done < <(scripts/linux-vm --timeout "${TOUCHHOST_VM_TIMEOUT:-900}" --output "$output" \
     --serial "127.0.0.1:${ports[0]}" --serial "127.0.0.1:${ports[1]}" --serial "127.0.0.1:${ports[2]}" \
-    Tests/VM/guest.sh "$touchhost" "$evemu"; echo "TH-SUITE-STATUS $?")
+    Tests/VM/guest.sh "$touchhost" "$@"; echo "TH-SUITE-STATUS $?")
 exit "$status"

@@ -1,0 +1,38 @@
+# Runs inside scripts/linux-vm (Tests/VM/guest.sh): scenario (b), every evemu recording of the test
+# data played into the kernel (evemu-device, evemu-play) and read live by `touchhost serve` from the
+# device node, through the same host stack and its virtual touchscreen. Each recording's live event
+# stream is left in $TH_VM_OUTPUT/evemu/NAME.json for the host side to compare with `touchhost
+# replay` of the file (Tests/TouchHostTests/LinuxVMTests.swift).
+# Usage: sh Tests/VM/evemu-live.sh TOUCHHOST MANIFEST (lines: DESCRIPTION<tab>EVENTS<tab>NAME)
+set -u
+th=$1
+manifest=$2
+out=$TH_VM_OUTPUT/evemu
+mkdir -p $out
+tab=$(printf '\t')
+status=0
+while IFS="$tab" read -r desc events name; do
+    evemu-device "$desc" >/tmp/evemu-device.txt 2>&1 &
+    device=$!
+    node=""
+    for i in $(seq 100); do
+        node=$(sed -n 's|.*: \(/dev/input/event[0-9]*\)$|\1|p' /tmp/evemu-device.txt | head -1)
+        [ -n "$node" ] && break
+        sleep 0.2
+    done
+    if [ -z "$node" ]; then
+        echo "CHECK b-device $name FAIL: evemu-device made no device"; status=1; kill $device; continue
+    fi
+    "$th" serve "$node" --uinput --name "touchhost live" --json --metrics "$out/$name.prom" >"$out/$name.json" 2>"$out/$name.err" &
+    serve=$!
+    # Play only once serve holds the device open.
+    for i in $(seq 150); do ls -l /proc/$serve/fd 2>/dev/null | grep -q "$node\$" && break; sleep 0.2; done
+    evemu-play "$node" <"$events"
+    sleep 1
+    kill -TERM $serve
+    wait $serve
+    echo "evemu $name: serve status $? ($(grep -c '"type":"touch"' "$out/$name.json") touch events) $(cat "$out/$name.err")"
+    kill $device
+    wait $device 2>/dev/null
+done <"$manifest"
+exit $status
