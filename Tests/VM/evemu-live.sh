@@ -23,7 +23,7 @@ while IFS="$tab" read -r desc events name; do
     if [ -z "$node" ]; then
         echo "CHECK b-device $name FAIL: evemu-device made no device"; status=1; kill $device; continue
     fi
-    "$th" serve "$node" --uinput --name "touchhost live" --json --metrics "$out/$name.prom" >"$out/$name.json" 2>"$out/$name.err" &
+    "$th" serve "$node" --uinput --name "touchhost live" --json --metrics /tmp/$name.prom >/tmp/$name.json 2>/tmp/$name.err &
     serve=$!
     # Play only once serve holds the device open.
     for i in $(seq 150); do ls -l /proc/$serve/fd 2>/dev/null | grep -q "$node\$" && break; sleep 0.2; done
@@ -31,7 +31,9 @@ while IFS="$tab" read -r desc events name; do
     sleep 1
     kill -TERM $serve
     wait $serve
-    echo "evemu $name: serve status $? ($(grep -c '"type":"touch"' "$out/$name.json") touch events) $(cat "$out/$name.err")"
+    echo "evemu $name: serve status $? ($(grep -c '"type":"touch"' /tmp/$name.json) touch events) $(cat /tmp/$name.err)"
+    # A stream written to the local tmpfs while serving (a 9p write per line slows serve), kept after.
+    cp /tmp/$name.json /tmp/$name.err /tmp/$name.prom "$out/"
     kill $device
     wait $device 2>/dev/null
 done <"$manifest"

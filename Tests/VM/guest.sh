@@ -4,6 +4,6 @@ th=$1
 manifest=$2
 anchor=$3
 status=0
-#sh Tests/VM/libinput-serve.sh "$th" "$anchor" || status=1
+sh Tests/VM/libinput-serve.sh "$th" "$anchor" || status=1
 sh Tests/VM/evemu-live.sh "$th" "$manifest" || status=1
 exit $status

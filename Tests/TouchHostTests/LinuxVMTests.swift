@@ -1,0 +1,104 @@
+import Foundation
+import SharedDataSupport
+import Testing
+import TouchHost
+
+/// Issue 25's proof on a real Linux kernel, in one boot of Debian's kernel under QEMU
+/// (scripts/linux-vm, driven by Tests/VM/run-suite.sh): (a) `serve --uinput` fed by emulated
+/// controllers, read by libinput (checks made in the guest, Tests/VM/libinput-serve.sh); (b) every
+/// evemu recording of the test data played into the kernel and read live by `serve`, whose event
+/// stream must equal `touchhost replay` of the same file: the same touches at the same places and
+/// the same gestures. Needs what scripts/setup installs and root (to read /boot/vmlinuz-*).
+@Suite("Linux VM: serve and live input devices on a real kernel", .serialized)
+struct LinuxVMTests {
+    static let packageRoot = SharedTestData.packageRoot
+
+    /// The recordings, each with the description evemu-device builds its device from.
+    static func recordings() throws -> [(description: URL, events: URL, name: String)] {
+        let files = try SharedTestData.files(in: "evemu", extensions: ["events", "event"])
+        return try files.enumerated().map { index, events in
+            let text = try String(contentsOf: events, encoding: .utf8)
+            let description = text.split(separator: "\n").contains { $0.hasPrefix("A:") }
+                ? events.path : EvemuImporter.descriptionFile(for: events.path)
+            guard let description else { throw TouchHostBinary.Failure(description: "\(events.path): no description file") }
+            return (URL(fileURLWithPath: description), events, "recording-\(index)")
+        }
+    }
+
+    @Test func aRealKernelSeesServesTouchesAndServeReadsLiveDevicesAsTheirRecordings() throws {
+        let binary = try TouchHostBinary.locate()
+        let recordings = try Self.recordings()
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("touchhost-vm-\(getpid())")
+        try? FileManager.default.removeItem(at: output)
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let manifest = output.appendingPathComponent("manifest")
+        try recordings.map { "\($0.description.path)\t\($0.events.path)\t\($0.name)\n" }.joined()
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let anchor = try SharedTestData.file("evemu/N-Trig MultiTouch.desc")
+
+        let suite = Self.packageRoot.appendingPathComponent("Tests/VM/run-suite.sh")
+        // The guest's own timeout (scripts/linux-vm, 900 s) ends QEMU first.
+        let run = try TouchHostBinary.run(suite, [binary.path, output.path, manifest.path, anchor.path], timeout: 1_000)
+        let log = run.lines.joined(separator: "\n") + "\n" + run.error
+        let checks = run.lines.filter { $0.hasPrefix("CHECK ") }
+        #expect(checks.count >= 7, "scenario (a) made no checks:\n\(log)")
+        for check in checks { #expect(check.hasSuffix(" ok"), "\(check)\n\(log)") }
+        #expect(run.status == 0, "the VM suite failed:\n\(log)")
+
+        for recording in recordings {
+            let livePath = output.appendingPathComponent("evemu/\(recording.name).json")
+            let live = try Self.stream((try? String(contentsOf: livePath, encoding: .utf8)) ?? "")
+            let replay = try TouchHostBinary.run(binary, ["replay", "--json", recording.events.path], timeout: 120)
+            let expected = try Self.stream(replay.lines.joined(separator: "\n"))
+            #expect(!expected.touches.isEmpty, "\(recording.events.lastPathComponent): replay found no touches")
+            #expect(live.touches.count == expected.touches.count, "\(recording.events.lastPathComponent): live \(live.touches.count) touches, replay \(expected.touches.count)")
+            for (seen, wanted) in zip(live.touches, expected.touches) {
+                #expect(seen.matches(wanted), "\(recording.events.lastPathComponent): live \(seen), replay \(wanted)")
+            }
+            #expect(live.gestures == expected.gestures, "\(recording.events.lastPathComponent): live gestures \(live.gestures), replay \(expected.gestures)")
+        }
+    }
+
+    /// One touch of a stream: where it began and where and how it finished.
+    struct Touch: CustomStringConvertible {
+        var began: (x: Double, y: Double)
+        var last: (x: Double, y: Double)
+        var finish = "live"
+
+        func matches(_ other: Touch) -> Bool {
+            func near(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Bool { abs(a.x - b.x) <= 0.05 && abs(a.y - b.y) <= 0.05 }
+            return near(began, other.began) && near(last, other.last) && finish == other.finish
+        }
+
+        var description: String { "\(began) -> \(last) \(finish)" }
+    }
+
+    /// Touches by id in the order they began, and gestures as kind/state/touches in order.
+    static func stream(_ text: String) throws -> (touches: [Touch], gestures: [String]) {
+        var touches: [Int: Touch] = [:]
+        var order: [Int] = []
+        var gestures: [String] = []
+        for line in text.split(separator: "\n") where line.hasPrefix("{") {
+            guard let event = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
+            switch event["type"] as? String {
+            case "touch":
+                guard let id = event["id"] as? Int, let phase = event["phase"] as? String,
+                    let x = (event["x"] as? NSNumber)?.doubleValue, let y = (event["y"] as? NSNumber)?.doubleValue
+                else { continue }
+                if phase == "began" {
+                    touches[id] = Touch(began: (x, y), last: (x, y))
+                    order.append(id)
+                } else {
+                    touches[id]?.last = (x, y)
+                    if phase == "ended" || phase == "cancelled" { touches[id]?.finish = phase }
+                }
+            case "gesture":
+                gestures.append("\(event["kind"] ?? "?") \(event["state"] ?? "?") \(event["touches"] ?? "?")")
+            default:
+                break
+            }
+        }
+        return (order.compactMap { touches[$0] }, gestures)
+    }
+}
