@@ -1,7 +1,7 @@
 import Foundation
 import SharedDataSupport
 import Testing
-import TouchHost
+@testable import TouchHost
 
 /// Issue 25's proof on a real Linux kernel, in one boot of Debian's kernel under QEMU
 /// (scripts/linux-vm, driven by Tests/VM/run-suite.sh): (a) `serve --uinput` fed by emulated
@@ -33,8 +33,21 @@ struct LinuxVMTests {
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: output) }
         let manifest = output.appendingPathComponent("manifest")
-        try recordings.map { "\($0.description.path)\t\($0.events.path)\t\($0.name)\n" }.joined()
-            .write(to: manifest, atomically: true, encoding: .utf8)
+        var lines: [String] = []
+        for recording in recordings {
+            let prime = output.appendingPathComponent("\(recording.name).prime")
+            try Self.priming(recording.events).write(to: prime, atomically: true, encoding: .utf8)
+            lines.append("\(recording.description.path)\t\(recording.events.path)\t\(recording.name)\t\(prime.path)\n")
+        }
+        // The flood (scenario c): the longest recording that ends with no finger down, played while serve does not read.
+        func size(_ url: URL) -> Int { (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0 }
+        let flood = try recordings.filter { recording in
+            try !EvemuImporter().load(events: recording.events.path, description: recording.description.path).endsWithTouchesDown
+        }.max { size($0.events) < size($1.events) }
+        if let flood {
+            lines.append("\(flood.description.path)\t\(flood.events.path)\tflood\t\(output.appendingPathComponent("\(flood.name).prime").path)\n")
+        }
+        try lines.joined().write(to: manifest, atomically: true, encoding: .utf8)
         let anchor = try SharedTestData.file("evemu/N-Trig MultiTouch.desc")
 
         let suite = Self.packageRoot.appendingPathComponent("Tests/VM/run-suite.sh")
@@ -46,18 +59,62 @@ struct LinuxVMTests {
         for check in checks { #expect(check.hasSuffix(" ok"), "\(check)\n\(log)") }
         #expect(run.status == 0, "the VM suite failed:\n\(log)")
 
+        // (c): serve stopped while the kernel's buffer overflowed, then read on: a resync, and no
+        // touch stuck (serve ran with --until-idle, which never ends while a touch is down).
+        #expect(flood != nil, "no recording ends with every finger lifted")
+        #expect(run.lines.contains { $0.hasPrefix("evemu flood: serve status 0") }, "the flood left a touch down or serve failed:\n\(log)")
+        let floodStream = (try? String(contentsOf: output.appendingPathComponent("evemu/flood.json"), encoding: .utf8)) ?? ""
+        #expect(floodStream.contains("\"kind\":\"resync\""), "the flood provoked no SYN_DROPPED:\n\(log)")
+
+        var compared = 0
         for recording in recordings {
             let livePath = output.appendingPathComponent("evemu/\(recording.name).json")
-            let live = try Self.stream((try? String(contentsOf: livePath, encoding: .utf8)) ?? "")
+            let liveText = (try? String(contentsOf: livePath, encoding: .utf8)) ?? ""
+            let live = try Self.stream(liveText)
             let replay = try TouchHostBinary.run(binary, ["replay", "--json", recording.events.path], timeout: 120)
             let expected = try Self.stream(replay.lines.joined(separator: "\n"))
             #expect(!expected.touches.isEmpty, "\(recording.events.lastPathComponent): replay found no touches")
+            // A reader slower than the device (a debug build under TCG) makes the kernel drop events:
+            // then the live stream is the resynced one, which keeps the rules but not the file's every touch.
+            if liveText.contains("\"kind\":\"resync\"") {
+                #expect(live.touches.allSatisfy { $0.finish != "live" }, "\(recording.events.lastPathComponent): a touch was left live after a resync")
+                continue
+            }
+            compared += 1
             #expect(live.touches.count == expected.touches.count, "\(recording.events.lastPathComponent): live \(live.touches.count) touches, replay \(expected.touches.count)")
             for (seen, wanted) in zip(live.touches, expected.touches) {
                 #expect(seen.matches(wanted), "\(recording.events.lastPathComponent): live \(seen), replay \(wanted)")
             }
-            #expect(live.gestures == expected.gestures, "\(recording.events.lastPathComponent): live gestures \(live.gestures), replay \(expected.gestures)")
+            #expect(live.gestures == expected.gestures, "\(recording.events.lastPathComponent): live gestures \(live.gestures.joined(separator: ", ")), replay \(expected.gestures.joined(separator: ", "))")
         }
+        // Most recordings must have been compared in full, not excused by a resync.
+        #expect(compared * 4 >= recordings.count * 3, "only \(compared) of \(recordings.count) recordings were read without a resync")
+    }
+
+    /// Events that give a fresh kernel device the state the recording assumes before its first
+    /// event, positions only, no touch (the importer's rule: a coordinate not reported yet is the
+    /// first value reported later); the current slot back at 0, as on a fresh device.
+    static func priming(_ events: URL) throws -> String {
+        let text = try String(contentsOf: events, encoding: .utf8)
+        var parsed: [EvemuEvent] = []
+        for (index, line) in text.split(separator: "\n").enumerated() where line.hasPrefix("E:") {
+            parsed.append(try EvemuEvent(line, file: events.path, lineNumber: index + 1))
+        }
+        let start = EvemuFrameDecoder.StartValues.firstReported(in: parsed)
+        var lines: [String] = []
+        func event(_ type: Int, _ code: Int, _ value: Int) {
+            lines.append("E: 0.000000 \(String(format: "%04x %04x", type, code)) \(value)")
+        }
+        for slot in Set(start.slotX.keys).union(start.slotY.keys).sorted() {
+            event(EvemuEvent.absType, EvemuEvent.absMTSlot, slot)
+            if let x = start.slotX[slot] { event(EvemuEvent.absType, EvemuEvent.absMTPositionX, x) }
+            if let y = start.slotY[slot] { event(EvemuEvent.absType, EvemuEvent.absMTPositionY, y) }
+        }
+        if !start.slotX.isEmpty || !start.slotY.isEmpty { event(EvemuEvent.absType, EvemuEvent.absMTSlot, 0) }
+        if let x = start.singleX { event(EvemuEvent.absType, EvemuEvent.absX, x) }
+        if let y = start.singleY { event(EvemuEvent.absType, EvemuEvent.absY, y) }
+        event(EvemuEvent.synType, EvemuEvent.synReport, 0)
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// One touch of a stream: where it began and where and how it finished.
@@ -93,7 +150,8 @@ struct LinuxVMTests {
                     touches[id]?.last = (x, y)
                     if phase == "ended" || phase == "cancelled" { touches[id]?.finish = phase }
                 }
-            case "gesture":
+            // How many `changed` a continuous gesture sends depends on when its timers fire: not compared.
+            case "gesture" where event["state"] as? String != "changed":
                 gestures.append("\(event["kind"] ?? "?") \(event["state"] ?? "?") \(event["touches"] ?? "?")")
             default:
                 break

@@ -3,7 +3,11 @@
 # device node, through the same host stack and its virtual touchscreen. Each recording's live event
 # stream is left in $TH_VM_OUTPUT/evemu/NAME.json for the host side to compare with `touchhost
 # replay` of the file (Tests/TouchHostTests/LinuxVMTests.swift).
-# Usage: sh Tests/VM/evemu-live.sh TOUCHHOST MANIFEST (lines: DESCRIPTION<tab>EVENTS<tab>NAME)
+# The recording named `flood` is scenario (c): serve is stopped (SIGSTOP) while it plays, so the
+# kernel's buffer overflows and it reads a SYN_DROPPED when it goes on; it runs with --until-idle,
+# which cannot end while a touch is stuck down.
+# Usage: sh Tests/VM/evemu-live.sh TOUCHHOST MANIFEST
+# (lines: DESCRIPTION<tab>EVENTS<tab>NAME<tab>PRIMING: events giving the device the recording's start state)
 set -u
 th=$1
 manifest=$2
@@ -11,7 +15,7 @@ out=$TH_VM_OUTPUT/evemu
 mkdir -p $out
 tab=$(printf '\t')
 status=0
-while IFS="$tab" read -r desc events name; do
+while IFS="$tab" read -r desc events name prime; do
     evemu-device "$desc" >/tmp/evemu-device.txt 2>&1 &
     device=$!
     node=""
@@ -23,13 +27,25 @@ while IFS="$tab" read -r desc events name; do
     if [ -z "$node" ]; then
         echo "CHECK b-device $name FAIL: evemu-device made no device"; status=1; kill $device; continue
     fi
-    "$th" serve "$node" --uinput --name "touchhost live" --json --metrics /tmp/$name.prom >/tmp/$name.json 2>/tmp/$name.err &
+    evemu-play "$node" <"$prime"
+    limit=""
+    [ "$name" = flood ] && limit="--until-idle 3"
+    "$th" serve "$node" --uinput --name "touchhost live" --json --metrics /tmp/$name.prom $limit >/tmp/$name.json 2>/tmp/$name.err &
     serve=$!
     # Play only once serve holds the device open.
     for i in $(seq 150); do ls -l /proc/$serve/fd 2>/dev/null | grep -q "$node\$" && break; sleep 0.2; done
-    evemu-play "$node" <"$events"
-    sleep 1
-    kill -TERM $serve
+    if [ "$name" = flood ]; then
+        kill -STOP $serve
+        evemu-play "$node" <"$events"
+        kill -CONT $serve
+        # --until-idle ends it once every touch is up; a stuck touch would hold it until this timeout.
+        for i in $(seq 300); do kill -0 $serve 2>/dev/null || break; sleep 0.2; done
+        kill -TERM $serve 2>/dev/null
+    else
+        evemu-play "$node" <"$events"
+        sleep 1
+        kill -TERM $serve
+    fi
     wait $serve
     echo "evemu $name: serve status $? ($(grep -c '"type":"touch"' /tmp/$name.json) touch events) $(cat /tmp/$name.err)"
     # A stream written to the local tmpfs while serving (a 9p write per line slows serve), kept after.
