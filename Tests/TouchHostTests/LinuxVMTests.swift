@@ -64,9 +64,10 @@ struct LinuxVMTests {
         #expect(flood != nil, "no recording ends with every finger lifted")
         #expect(run.lines.contains { $0.hasPrefix("evemu flood: serve status 0") }, "the flood left a touch down or serve failed:\n\(log)")
         let floodStream = (try? String(contentsOf: output.appendingPathComponent("evemu/flood.json"), encoding: .utf8)) ?? ""
-        #expect(floodStream.contains("\"kind\":\"resync\""), "the flood provoked no SYN_DROPPED:\n\(log)")
+        #expect(floodStream.contains("\"event\":\"resync\""), "the flood provoked no SYN_DROPPED:\n\(log)")
 
         var compared = 0
+        var paced = 0
         for recording in recordings {
             let livePath = output.appendingPathComponent("evemu/\(recording.name).json")
             let liveText = (try? String(contentsOf: livePath, encoding: .utf8)) ?? ""
@@ -76,7 +77,7 @@ struct LinuxVMTests {
             #expect(!expected.touches.isEmpty, "\(recording.events.lastPathComponent): replay found no touches")
             // A reader slower than the device (a debug build under TCG) makes the kernel drop events:
             // then the live stream is the resynced one, which keeps the rules but not the file's every touch.
-            if liveText.contains("\"kind\":\"resync\"") {
+            if liveText.contains("\"event\":\"resync\"") {
                 #expect(live.touches.allSatisfy { $0.finish != "live" }, "\(recording.events.lastPathComponent): a touch was left live after a resync")
                 continue
             }
@@ -85,10 +86,18 @@ struct LinuxVMTests {
             for (seen, wanted) in zip(live.touches, expected.touches) {
                 #expect(seen.matches(wanted), "\(recording.events.lastPathComponent): live \(seen), replay \(wanted)")
             }
+            // Gestures depend on time too: where the VM played the file at another pace (a touch held
+            // 30 ms longer or shorter than recorded), they may differ, and only the touches are compared.
+            let pace = zip(live.touches, expected.touches).map { abs($0.duration - $1.duration) }.max() ?? 0
+            guard pace <= 30 else {
+                paced += 1
+                continue
+            }
             #expect(live.gestures == expected.gestures, "\(recording.events.lastPathComponent): live gestures \(live.gestures.joined(separator: ", ")), replay \(expected.gestures.joined(separator: ", "))")
         }
         // Most recordings must have been compared in full, not excused by a resync.
         #expect(compared * 4 >= recordings.count * 3, "only \(compared) of \(recordings.count) recordings were read without a resync")
+        #expect((compared - paced) * 2 >= recordings.count, "only \(compared - paced) of \(recordings.count) recordings were played at their pace")
     }
 
     /// Events that give a fresh kernel device the state the recording assumes before its first
@@ -105,10 +114,13 @@ struct LinuxVMTests {
         func event(_ type: Int, _ code: Int, _ value: Int) {
             lines.append("E: 0.000000 \(String(format: "%04x %04x", type, code)) \(value)")
         }
+        // A slot that never reports a coordinate takes the finger next to it's (the importer's rule).
+        let anyX = parsed.first { $0.type == EvemuEvent.absType && $0.code == EvemuEvent.absMTPositionX }?.value
+        let anyY = parsed.first { $0.type == EvemuEvent.absType && $0.code == EvemuEvent.absMTPositionY }?.value
         for slot in Set(start.slotX.keys).union(start.slotY.keys).sorted() {
             event(EvemuEvent.absType, EvemuEvent.absMTSlot, slot)
-            if let x = start.slotX[slot] { event(EvemuEvent.absType, EvemuEvent.absMTPositionX, x) }
-            if let y = start.slotY[slot] { event(EvemuEvent.absType, EvemuEvent.absMTPositionY, y) }
+            if let x = start.slotX[slot] ?? anyX { event(EvemuEvent.absType, EvemuEvent.absMTPositionX, x) }
+            if let y = start.slotY[slot] ?? anyY { event(EvemuEvent.absType, EvemuEvent.absMTPositionY, y) }
         }
         if !start.slotX.isEmpty || !start.slotY.isEmpty { event(EvemuEvent.absType, EvemuEvent.absMTSlot, 0) }
         if let x = start.singleX { event(EvemuEvent.absType, EvemuEvent.absX, x) }
@@ -119,6 +131,8 @@ struct LinuxVMTests {
 
     /// One touch of a stream: where it began and where and how it finished.
     struct Touch: CustomStringConvertible {
+        var start = 0.0
+        var duration = 0.0
         var began: (x: Double, y: Double)
         var last: (x: Double, y: Double)
         var finish = "live"
@@ -143,11 +157,13 @@ struct LinuxVMTests {
                 guard let id = event["id"] as? Int, let phase = event["phase"] as? String,
                     let x = (event["x"] as? NSNumber)?.doubleValue, let y = (event["y"] as? NSNumber)?.doubleValue
                 else { continue }
+                let time = (event["t"] as? NSNumber)?.doubleValue ?? 0
                 if phase == "began" {
-                    touches[id] = Touch(began: (x, y), last: (x, y))
+                    touches[id] = Touch(start: time, began: (x, y), last: (x, y))
                     order.append(id)
                 } else {
                     touches[id]?.last = (x, y)
+                    if let start = touches[id]?.start { touches[id]?.duration = time - start }
                     if phase == "ended" || phase == "cancelled" { touches[id]?.finish = phase }
                 }
             // How many `changed` a continuous gesture sends depends on when its timers fire: not compared.
