@@ -38,7 +38,7 @@ int main(int argc, char **argv) {
     int fd = th_context_get_fd(ctx);
     CHECK(fd >= 0);
 
-    long began = 0, ended = 0, gestures = 0, statuses = 0;
+    long began = 0, ended = 0, moves = 0, gestures = 0, statuses = 0;
     int64_t last_time = -1;
     int replay = strncmp(argv[1], "replay:", 7) == 0;
     th_error result = TH_OK;
@@ -63,6 +63,7 @@ int main(int argc, char **argv) {
                 th_touch_phase phase;
                 CHECK_OK(th_event_touch_get_phase(ev, &phase));
                 if (phase == TH_TOUCH_BEGAN) began++;
+                if (phase == TH_TOUCH_MOVED) moves++;
                 if (phase == TH_TOUCH_ENDED || phase == TH_TOUCH_CANCELLED) ended++;
                 break;
             }
@@ -93,6 +94,7 @@ int main(int argc, char **argv) {
     }
     CHECK_ERR(result, TH_ERR_DISCONNECTED);
     CHECK(began == ended);
+    printf("moves %ld\n", moves);
     printf("touches began %ld ended %ld, %ld gesture actions, %ld statuses\n", began, ended, gestures, statuses);
     CHECK_OK(th_context_destroy(ctx));
     return check_finish("source_loop");

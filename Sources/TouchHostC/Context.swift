@@ -11,7 +11,8 @@ enum ContextSource {
 
 /// What a th_context handle stands for.
 final class Context {
-    let owner: ThreadToken
+    /// The owner thread; another thread adopts the context once this one has exited.
+    var owner: ThreadToken
     var handle: OpaquePointer?
     let wake: WakeDescriptor
     let options: ContextOptions
@@ -62,7 +63,9 @@ final class Context {
     var logHandler: (fn: LogFn, user: UnsafeMutableRawPointer?, minimum: Int32)?
     var userData: UnsafeMutableRawPointer?
     /// True while the engine runs: callbacks may not re-enter the context.
-    var busy = false
+    var busy = false {
+        didSet { ThreadCallState.runningCallbacks = busy }
+    }
 
     typealias LogFn = @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Void
 

@@ -15,6 +15,12 @@ func publish(_ context: Context, to out: UnsafeMutablePointer<OpaquePointer?>) {
 }
 
 func creation(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ body: (UnsafeMutablePointer<OpaquePointer?>) throws(CallError) -> Void) -> Int32 {
+    ThreadCallState.call { uncheckedCreation(out, body) }
+}
+
+private func uncheckedCreation(
+    _ out: UnsafeMutablePointer<OpaquePointer?>?, _ body: (UnsafeMutablePointer<OpaquePointer?>) throws(CallError) -> Void
+) -> Int32 {
     do throws(CallError) {
         let out = try required(out, "out")
         out.pointee = nil

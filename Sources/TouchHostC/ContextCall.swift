@@ -4,6 +4,10 @@ import Glibc
 /// re-entry from callbacks, run the body, and keep the message of a failure where both
 /// th_context_get_last_error and th_get_last_error find it.
 func contextCall(_ handle: OpaquePointer?, _ body: (Context) throws(CallError) -> Void) -> Int32 {
+    ThreadCallState.call { uncheckedContextCall(handle, body) }
+}
+
+private func uncheckedContextCall(_ handle: OpaquePointer?, _ body: (Context) throws(CallError) -> Void) -> Int32 {
     var context: Context? = nil
     do throws(CallError) {
         let resolved = try HandleRegistry.shared.resolve(handle, as: .context, Context.self)

@@ -2,12 +2,17 @@ import Glibc
 import TouchCore
 import TouchHost
 
-/// A context's device: a controller on a link (serial port, pseudo-terminal, TCP) through
-/// TouchHost's `DeviceSession`, or an input replayed in virtual time through TouchHost's
-/// `ReplayDriver`, the driver `touchhost replay` runs, a bounded number of reports per dispatch.
+/// A context's device: a TouchHost `Session` the context dispatches, the same non-blocking one the
+/// CLI's run loop drives: a controller on a link (serial port, pseudo-terminal, TCP) through
+/// `DeviceSession`, whose states do the handshake, requests, backoff and reopening; or an input
+/// replayed in virtual time through TouchHost's `ReplayDriver`, the driver `touchhost replay` runs,
+/// a bounded number of reports per dispatch. This type only maps the session onto the context:
+/// its descriptor into the context's epoll set, its next instant onto the timerfd, its news onto
+/// log lines, statuses and error codes.
 final class DeviceSource {
     private enum Input {
         case link(DeviceSession)
+        case legacy(LegacySession)
         case replay(ReplayDriver)
     }
 
@@ -15,32 +20,19 @@ final class DeviceSource {
     let name: String
     private var started = false
     private(set) var ended = false
-    /// Host time of the last request for the device's description.
-    private var lastAsk: Microseconds = 0
     /// The controller emulated in-process for an `emulate:` source.
     private var emulator: RunningEmulator?
+    /// The link descriptor in the context's epoll set: only while its controller streams (until
+    /// then the link is read on the timer, so a port streaming text or noise is not a busy loop).
+    private var watched: Int32?
+    /// What the last dispatch must report as its result, from the session's news.
+    private var callFailure: CallError?
 
-    /// What `th_context_open` was given, to open the link again after a loss (TH_CONTEXT_RECONNECT);
-    /// nil where a lost link cannot come back (an emulator's pseudo-terminal dies with it).
-    private var address: String?
-    private var baud: Int?
-    /// While the link is down and will be opened again: when the next try is due.
-    private var reopenAt: Microseconds?
-    private var backoff = ReconnectBackoff()
-    /// Host time the current link was opened, until its controller describes itself.
-    private var openedAt: Microseconds?
-    /// The link was opened after a loss: a silent one is closed and tried again later.
-    private var reopened = false
-    private var reportedNoAnswer = false
-    /// The link's descriptor is in the context's epoll set: only once its controller has described
-    /// itself (until then it is read on `unansweredTick`).
-    private var watching = false
-
-    /// How often to ask again while a device has not described itself, as the session's handshake does.
-    static let askInterval: Microseconds = 400_000
-    /// How often timers are looked at while touches are down or a recognizer waits.
-    static let timerTick: Microseconds = 10_000
+    /// Until a controller describes itself the link is read this often.
+    static let unansweredTick: Microseconds = 20_000
     static let reportsPerDispatch = 512
+    /// The longest a reopened TCP connect may hold dispatch up (a name lookup is not bounded).
+    static let reconnectTimeoutMilliseconds: Int32 = 250
 
     private init(_ input: Input, name: String) {
         self.input = input
@@ -48,11 +40,11 @@ final class DeviceSource {
     }
 
     /// True while dispatch has work without new input: a replay with input left, or a link that
-    /// has not asked for the device's description yet. The context's descriptor stays readable.
+    /// has not been dispatched yet. The context's descriptor stays readable.
     var hasMoreWork: Bool {
         switch input {
         case .replay: return !ended
-        case .link: return !started
+        case .link, .legacy: return !started
         }
     }
 
@@ -62,18 +54,27 @@ final class DeviceSource {
         if text.hasPrefix("replay:") {
             return try openReplay(String(text.dropFirst("replay:".count)), options: options)
         }
+        let spec: SourceSpec
+        do {
+            spec = try SourceSpec.parse(text)
+        } catch {
+            throw CallError(code(for: error), error.description)
+        }
         var emulator: RunningEmulator? = nil
-        var text = text
+        var text = spec.address
         if text.hasPrefix("emulate:") {
             emulator = try RunningEmulator.start(String(text.dropFirst("emulate:".count)))
             text = emulator!.path
         }
+        // A legacy controller's own rate, unless the application or the address chose one.
+        var baud = options.baud
+        if let legacy = spec.legacyProtocol, baud == nil, !text.contains("baud=") { baud = legacy.defaultBaud }
         let link: any ByteLink
         do {
-            link = try LinkOpener.open(text, baud: options.baud)
+            link = try LinkOpener.open(text, baud: baud)
         } catch {
             emulator?.stop()
-            throw CallError(code(for: error, opening: true), error.description, systemError: error.systemError)
+            throw CallError(code(for: error), error.description, systemError: error.systemError)
         }
         let context: Context
         do {
@@ -84,37 +85,61 @@ final class DeviceSource {
             throw error
         }
         context.hostClock = HostClockStamp()
-        let source = DeviceSource(.link(session(link, for: context)), name: text)
-        source.emulator = emulator
-        if emulator == nil, options.reconnects {
-            source.address = text
-            source.baud = options.baud
+        if let legacy = spec.legacyProtocol {
+            let session = LegacySession(link: link, protocol: legacy, panel: spec.panel, sink: context.sink) {
+                [unowned context] tracker, panel, sink in context.makePipeline(tracker: tracker, panel: panel, sink: sink)
+            }
+            context.log(.info, "\(text): \(legacy.displayName) controller, \(spec.panel.width) x \(spec.panel.height) mm")
+            context.source = .device(DeviceSource(.legacy(session), name: text))
+            return context
         }
-        source.openedAt = MonotonicClock.now()
+        let session = session(link, for: context, fromHeatmaps: spec.contactsFromHeatmaps)
+        // The context goes on asking a silent port, in case its controller is powered up later.
+        session.keepsAskingUnanswered = true
+        // An emulator's pseudo-terminal dies with it: only a real port is opened again.
+        if emulator == nil, options.reconnects {
+            session.reopen = { () throws(LinkError) in
+                try LinkOpener.open(text, baud: baud, connectTimeoutMilliseconds: Self.reconnectTimeoutMilliseconds)
+            }
+        }
+        // What the address asked to be streamed, on every link the controller describes itself on.
+        if let mode = spec.mode {
+            session.onDescribed = { session in
+                guard mode != "heatmap" else { return session.streamHeatmaps() }
+                do throws(LinkError) { try session.selectMode(named: mode) } catch { session.fail(error) }
+            }
+            if mode == "gestures" {
+                session.controllerEvents = ControllerGestureSource(hostNames: RecognizerSelection.kiosk.engineNames)
+            }
+        }
+        let source = DeviceSource(.link(session), name: text)
+        source.emulator = emulator
+        session.onNews = { [unowned source, unowned context] news in source.tell(news, context) }
         context.source = .device(source)
         return context
     }
 
-    private static func code(for error: LinkError, opening: Bool) -> ErrorCode {
+    /// The C error for a link's failure, from its typed cause (never from its words).
+    private static func code(for error: LinkError) -> ErrorCode {
         switch error.cause {
         case .missing: return .notFound
-        case .disconnected: return .disconnected
-        case .other(let why) where opening && (why.hasPrefix("is a") || why.hasPrefix("is not")):
-            return .invalidArgument
-        case .other(let why) where opening && (why.hasPrefix("expected") || why.hasPrefix("bad value")
-            || why.hasPrefix("unknown option") || why.hasPrefix("option") || why.hasPrefix("empty")):
-            return .invalidArgument
-        default: return .io
+        case .disconnected, .notReading: return .disconnected
+        case .invalid: return .invalidArgument
+        case .busy, .permissionDenied, .timedOut, .other: return .io
         }
     }
 
     /// A session whose pipeline runs the context's recognizers. The device's panel size and
     /// report rate apply unless the application's options chose them.
-    private static func session(_ link: any ByteLink, for context: Context) -> DeviceSession {
+    private static func session(_ link: any ByteLink, for context: Context, fromHeatmaps: Bool) -> DeviceSession {
         DeviceSession(link: link, sink: context.sink) { [unowned context] info, emit in
             let options = context.options
             let size = info.panelSize
-            let rate = options.reportRateGiven ? options.reportRate : max(Int(info.reportRate), 1)
+            var rate = options.reportRateGiven ? options.reportRate : max(Int(info.reportRate), 1)
+            // Contacts found in heatmaps come at the heatmaps' slower rate: the tracker's timeout follows it.
+            if fromHeatmaps, !options.reportRateGiven, let finder = HeatmapContactFinder(for: info) {
+                rate = finder.heatmapRate(reportRate: Int(info.reportRate))
+            }
             context.log(.info, "\(info.summary)")
             return context.makePipeline(
                 tracker: info.trackerConfiguration(reportRateHz: rate), panel: PanelSize(width: size.x, height: size.y),
@@ -142,11 +167,10 @@ final class DeviceSource {
                 case "desc":
                     importing.description = pair[1]
                 case "size":
-                    let parts = pair[1].split(separator: "x").compactMap { Float(String($0)) }
-                    guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
-                        throw CallError(.invalidArgument, "size '\(pair[1])' is not WxH in mm")
+                    guard let size = PanelSize(millimetres: pair[1]) else {
+                        throw CallError(.invalidArgument, "size '\(DisplayText.excerpt(pair[1]))' is not WxH in mm")
                     }
-                    importing.size = PanelSize(width: parts[0], height: parts[1])
+                    importing.size = size
                 case "px-mm":
                     guard let value = Float(pair[1]), value > 0 else { throw CallError(.invalidArgument, "px-mm '\(pair[1])' is not a positive number") }
                     importing.millimetresPerPixel = value
@@ -187,145 +211,68 @@ final class DeviceSource {
     func dispatch(_ context: Context) throws(CallError) {
         guard !ended else { throw CallError(.disconnected, "\(name): the source has ended") }
         switch input {
-        case .link(let session): try dispatchLink(session, context)
+        case .link(let session):
+            // Until its controller describes itself the link is read on the timer.
+            try dispatchLive(session, context, readsOnTimer: session.state != .streaming)
+        case .legacy(let session): try dispatchLive(session, context, readsOnTimer: false)
         case .replay(let driver): try dispatchReplay(driver, context)
         }
     }
 
-    /// One bounded step on a link: at most `DeviceSession.maxBytesPerPump` bytes read and decoded,
-    /// one request for the device's description, one attempt to reopen a lost link.
-    private func dispatchLink(_ session: DeviceSession, _ context: Context) throws(CallError) {
+    /// One bounded step of the session: at most `DeviceSession.maxBytesPerPump` bytes read and
+    /// decoded, one request for the device's description, one attempt to reopen a lost link.
+    private func dispatchLive(_ session: any Session, _ context: Context, readsOnTimer: Bool) throws(CallError) {
         context.wake.clearTimer()
-        let now = MonotonicClock.now()
-        if let due = reopenAt {
-            guard now >= due else {
-                context.wake.setTimer(afterMicroseconds: due - now)
-                return
-            }
-            guard reopen(session, context) else { return }
-        }
-        if session.info == nil, !started || now - lastAsk >= Self.askInterval {
-            started = true
-            lastAsk = now
-            do {
-                try withoutSIGPIPE { () throws(LinkError) in try session.send(.getInfo) }
-            } catch {
-                try lost(session, context, because: error)
-                return
-            }
-        }
-        let failure = context.run { () -> LinkError? in
-            do throws(LinkError) {
-                try session.pump(milliseconds: 0)
-                return nil
-            } catch {
-                return error
-            }
-        }
+        started = true
+        callFailure = nil
+        let now = SessionRunLoop.now()
+        let due = context.run { withoutSIGPIPE { session.dispatch(now: now) } }
         noticeRecordingFailure(context)
-        if let failure {
-            try lost(session, context, because: failure)
-            return
-        }
-        if session.info != nil {
-            if !watching {
-                context.wake.watch(session.link.pollDescriptor)
-                watching = true
-            }
-            openedAt = nil
-            reopened = false
-            reportedNoAnswer = false
-            backoff = ReconnectBackoff()
-        } else if let opened = openedAt, now - opened >= DeviceSession.answerTimeout {
-            try unanswered(session, context)
-            return
-        }
-        // The session lets timers fire on the host's clock while the device is silent; the timer
-        // brings the application back to dispatch while anything could still fire.
-        if session.info == nil {
-            context.wake.setTimer(afterMicroseconds: Self.unansweredTick)
-        } else if session.hasLiveTouches || context.pipeline?.nextDeadline != nil {
-            context.wake.setTimer(afterMicroseconds: Self.timerTick)
-        } else {
-            context.wake.setTimer(afterMicroseconds: nil)
-        }
-    }
-
-    /// Until a controller describes itself the link is read on the timer, not whenever it is
-    /// readable: a port streaming text or noise costs a read every 20 ms, not a busy loop.
-    static let unansweredTick: Microseconds = 20_000
-    /// The longest a reopened TCP connect may hold dispatch up (a name lookup is not bounded).
-    static let reconnectTimeoutMilliseconds: Int32 = 250
-
-    /// The link failed: live touches and gestures are cancelled and a `disconnected` status, naming
-    /// the port and the cause, is queued. With TH_CONTEXT_RECONNECT the port is tried again after
-    /// `ReconnectBackoff`'s waits and dispatch goes on returning TH_OK; without, the context ends.
-    private func lost(_ session: DeviceSession, _ context: Context, because error: LinkError) throws(CallError) {
-        dropLink(session, context)
-        context.statusDetail = error.description
-        context.run { session.disconnected() }
-        guard address != nil else {
+        let reading = readsOnTimer && !session.hasEnded
+        watch(reading ? nil : session.descriptor, context)
+        if session.hasEnded {
             ended = true
-            context.log(.error, error.description)
-            throw CallError(.disconnected, error.description, systemError: error.systemError)
+            context.wake.setTimer(afterMicroseconds: nil)
+            let failure = session.failure ?? LinkError(port: name, cause: .disconnected)
+            throw CallError(.disconnected, failure.description, systemError: failure.systemError)
         }
-        let wait = backoff.next()
-        reopenAt = MonotonicClock.now() + wait
+        var wait = due.map { max(0, $0 - now) }
+        if reading { wait = min(wait ?? Self.unansweredTick, Self.unansweredTick) }
         context.wake.setTimer(afterMicroseconds: wait)
-        context.log(.warning, "\(error.description); trying again in \(wait / 1_000) ms")
+        if let callFailure { throw callFailure }
     }
 
-    private func dropLink(_ session: DeviceSession, _ context: Context) {
-        endRecordingAtLoss()
-        if watching { context.wake.unwatch(session.link.pollDescriptor) }
-        watching = false
-        context.wake.setTimer(afterMicroseconds: nil)
-        session.link.close()
+    /// Keeps the context's epoll set on the session's current descriptor.
+    private func watch(_ descriptor: Int32?, _ context: Context) {
+        guard descriptor != watched else { return }
+        if let watched { context.wake.unwatch(watched) }
+        if let descriptor { context.wake.watch(descriptor) }
+        watched = descriptor
     }
 
-    /// One try at opening the lost port again; true when it opened (its controller still has to
-    /// describe itself: `reconnected` comes with that).
-    private func reopen(_ session: DeviceSession, _ context: Context) -> Bool {
-        guard let address else { return false }
-        let link: any ByteLink
-        do {
-            link = try LinkOpener.open(address, baud: baud, connectTimeoutMilliseconds: Self.reconnectTimeoutMilliseconds)
-        } catch {
-            let wait = backoff.next()
-            reopenAt = MonotonicClock.now() + wait
-            context.wake.setTimer(afterMicroseconds: wait)
-            context.log(.info, "\(error.description); trying again in \(wait / 1_000) ms")
-            return false
+    /// The session's news as the context says it: a lost link's cause rides on its `disconnected`
+    /// status and in the log; with TH_CONTEXT_RECONNECT the port is tried again after
+    /// `ReconnectBackoff`'s waits and dispatch goes on returning TH_OK, without it the context
+    /// ends. A port that never answered gets one TH_STATUS_NO_ANSWER event and one TH_ERR_TIMED_OUT
+    /// naming the port, the baud rate and what came instead.
+    private func tell(_ news: DeviceSession.LinkNews, _ context: Context) {
+        switch news {
+        case .lost(let error, let retryIn):
+            endRecordingAtLoss()
+            context.statusDetail = error.description
+            if let retryIn {
+                context.log(.warning, "\(error.description); trying again in \(retryIn / 1_000) ms")
+            } else {
+                context.log(.error, error.description)
+            }
+        case .retrying(let error, let retryIn):
+            context.log(.info, "\(error.description); trying again in \(retryIn / 1_000) ms")
+        case .reopened:
+            context.log(.info, "\(name): opened again; waiting for the controller to describe itself")
+        case .noAnswer(let failure):
+            context.enqueue(.noAnswer(detail: failure.description, at: context.pipeline?.lastTime ?? context.now))
+            callFailure = CallError(.timedOut, failure.description)
         }
-        reopenAt = nil
-        session.reattach(link)
-        started = false
-        reopened = true
-        openedAt = MonotonicClock.now()
-        context.log(.info, "\(name): opened again; waiting for the controller to describe itself")
-        return true
-    }
-
-    /// No controller described itself within `DeviceSession.answerTimeout`. A port opened again
-    /// after a loss is closed and tried later, as a failed reopen. A port just opened gets one
-    /// TH_STATUS_NO_ANSWER event and one TH_ERR_TIMED_OUT naming the port, the baud rate and what
-    /// came instead; the context goes on asking, in case the controller is powered up later.
-    private func unanswered(_ session: DeviceSession, _ context: Context) throws(CallError) {
-        let failure = session.noAnswer
-        if reopened {
-            dropLink(session, context)
-            let wait = backoff.next()
-            reopenAt = MonotonicClock.now() + wait
-            context.wake.setTimer(afterMicroseconds: wait)
-            context.log(.info, "\(failure.description); trying again in \(wait / 1_000) ms")
-            return
-        }
-        openedAt = nil
-        context.wake.setTimer(afterMicroseconds: Self.unansweredTick)
-        guard !reportedNoAnswer else { return }
-        reportedNoAnswer = true
-        context.enqueue(.noAnswer(detail: failure.description, at: context.pipeline?.lastTime ?? context.now))
-        throw CallError(.timedOut, failure.description)
     }
 
     /// Up to `reportsPerDispatch` reports per call, and no more once the queue is half full, so a
@@ -345,6 +292,7 @@ final class DeviceSource {
     func cancelTouches(_ context: Context) {
         switch input {
         case .replay(let driver): context.run { driver.cancelAll() }
+        case .legacy(let session): context.run { session.cancelAll(now: SessionRunLoop.now()) }
         case .link:
             guard let pipeline = context.pipeline else { return }
             context.run { pipeline.cancelAll(at: pipeline.lastTime) }
@@ -362,9 +310,11 @@ final class DeviceSource {
     /// Starts a `.threc` recording of the link with TouchHost's `RecordingLink`, what `touchhost
     /// record` writes: every byte from here on, after the controller's description when it gave one.
     func startRecording(to path: String, _ context: Context) throws(CallError) {
-        guard case .link(let session) = input else { throw CallError(.notSupported, "a replay is a recording already") }
+        guard case .link(let session) = input else {
+            throw CallError(.notSupported, "only a touchhost controller's link can be recorded (a replay is a recording already)")
+        }
         if let recorder { throw CallError(.exists, "the context records to \(recorder.path) already") }
-        guard !ended, reopenAt == nil else { throw CallError(.disconnected, "\(name): the device went away; nothing to record") }
+        guard !ended, session.state != .ended, !session.isReopening else { throw CallError(.disconnected, "\(name): the device went away; nothing to record") }
         let made: RecordingLink
         do {
             made = try RecordingLink(session.link, path: path, describedAs: session.info)
@@ -420,18 +370,18 @@ final class DeviceSource {
     // MARK: Commands and info
 
     func send(_ command: HostCommand) throws(CallError) {
-        guard case .link(let session) = input else { throw CallError(.notSupported, "a replay takes no commands") }
+        guard case .link(let session) = input else { throw CallError(.notSupported, "only a touchhost controller takes commands") }
         guard !ended else { throw CallError(.disconnected, "\(name): the device went away") }
-        guard reopenAt == nil else { throw CallError(.disconnected, "\(name): the device went away; reconnecting") }
+        guard !session.isReopening else { throw CallError(.disconnected, "\(name): the device went away; reconnecting") }
         do {
             try withoutSIGPIPE { () throws(LinkError) in try session.send(command) }
         } catch {
-            throw CallError(Self.code(for: error, opening: false), error.description, systemError: error.systemError)
+            throw CallError(Self.code(for: error), error.description, systemError: error.systemError)
         }
     }
 
     func writeInfo(to p: UnsafeMutableRawPointer) throws(CallError) {
-        guard case .link(let session) = input else { throw CallError(.notSupported, "a replay has no device to describe") }
+        guard case .link(let session) = input else { throw CallError(.notSupported, "only a touchhost controller describes itself") }
         guard let info = session.info else { throw CallError(.again, "\(name) has not described itself yet") }
         typealias L = CLayout.DeviceInfo
         p.set(L.protocolVersion, UInt32(info.protocolVersion))
@@ -449,7 +399,11 @@ final class DeviceSource {
     }
 
     func close() {
-        if case .link(let session) = input, !ended { session.link.close() }
+        switch input {
+        case .link(let session): session.close()
+        case .legacy(let session): session.close()
+        case .replay: break
+        }
         emulator?.stop()
         ended = true
     }

@@ -1,6 +1,10 @@
 import TouchCore
 
 func eventCall(_ handle: OpaquePointer?, _ body: (EventObject) throws(CallError) -> Void) -> Int32 {
+    ThreadCallState.call { uncheckedEventCall(handle, body) }
+}
+
+private func uncheckedEventCall(_ handle: OpaquePointer?, _ body: (EventObject) throws(CallError) -> Void) -> Int32 {
     do throws(CallError) {
         let object = try HandleRegistry.shared.resolve(handle, as: .event, EventObject.self)
         try body(object)

@@ -59,7 +59,22 @@ final class HandleRegistry: @unchecked Sendable {
         _ = locked { $0.entries.removeValue(forKey: UInt(bitPattern: handle)) }
     }
 
-    /// The object behind a handle of the given kind, used from its owner thread.
+    /// Gives every handle `previous` owned to the calling thread.
+    private func adopt(_ handle: OpaquePointer, from previous: ThreadToken) {
+        let current = ThreadToken.current
+        let adopted: [AnyObject] = locked { state in
+            var objects: [AnyObject] = []
+            for (key, entry) in state.entries where entry.owner == previous {
+                state.entries[key]?.owner = current
+                objects.append(entry.object)
+            }
+            return objects
+        }
+        for object in adopted { (object as? Context)?.owner = current }
+    }
+
+    /// The object behind a handle of the given kind, used from its owner thread (or from any
+    /// thread once the owner has exited: that thread adopts it).
     func resolve<T: AnyObject>(_ handle: OpaquePointer?, as kind: HandleKind, _ type: T.Type) throws(CallError) -> T {
         guard let handle else { throw CallError(.invalidHandle, "\(kind.name) is NULL") }
         let entry = locked { $0.entries[UInt(bitPattern: handle)] }
@@ -70,7 +85,12 @@ final class HandleRegistry: @unchecked Sendable {
             throw CallError(.invalidHandle, "\(handle) is a \(entry.kind.name), not a \(kind.name)")
         }
         guard entry.owner == ThreadToken.current else {
-            throw CallError(.wrongThread, "\(kind.name) \(handle) belongs to another thread")
+            guard entry.owner.hasEnded else {
+                throw CallError(.wrongThread, "\(kind.name) \(handle) belongs to another thread")
+            }
+            // Its thread has exited: the calling thread adopts it (to destroy it, or to go on).
+            adopt(handle, from: entry.owner)
+            return object
         }
         return object
     }

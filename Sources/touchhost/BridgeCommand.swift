@@ -41,26 +41,18 @@ struct BridgeCommand: ParsableCommand {
             HostStack.pipeline(recognizers: selection, for: info, screen: screen, sink: sink)
         }
         session.onPipeline = { downstream.screen = $0.screenMapping }
-        try session.handshake()
-        FileHandle.standardError.write(Data("bridging \(port) to \(out)\n".utf8))
-        StopSignal.install()
-        let limits = live.limits()
-        while !limits.reached(by: session) {
-            do {
-                try session.pump(milliseconds: 5)
-            } catch {
-                // The upstream port went: downstream hears the touches cancelled and why, then the run fails.
-                session.disconnected()
-                try? downstream.flush()
-                throw error
-            }
+        session.onDescribed = { _ in FileHandle.standardError.write(Data("bridging \(port) to \(out)\n".utf8)) }
+        let loop = SessionRunLoop(limits: live.limits())
+        loop.watched = [downstream.link.pollDescriptor]
+        loop.onWake = { _ in
             try downstream.serveCommands(info: session.info)
             try downstream.flush()
+            return true
         }
-        // A duration or a signal cuts the input: what is still down is cancelled, not ended.
-        if limits.reason(by: session)?.cutsInput ?? false { session.cancelAll() }
-        session.finish()
+        try loop.run(session)
+        // The upstream port went, or the run was cut: downstream hears the touches cancelled (and why).
         try downstream.flush()
         try StopSignal.check()
+        if let failure = session.failure { throw failure }
     }
 }

@@ -47,20 +47,21 @@ struct CalibrateCommand: ParsableCommand {
         }) { info, sink in
             HostStack.pipeline(recognizers: RecognizerSelection(names: []), for: info, sink: sink)
         }
-        try session.handshake()
-        guard let info = session.info else { throw HostFailure("\(port): the device did not describe itself") }
-        let panel = PanelSize(width: info.panelSize.x, height: info.panelSize.y)
-        StopSignal.install()
-        prompt.start(device: MonitorLineFormatter.deviceLine(port: port, info: info))
-        let limits = live.limits()
-        while !collector.isComplete, !limits.reached(by: session), StopSignal.received == nil {
-            try session.pump(milliseconds: 10)
-            prompt.refresh()
+        var info: DeviceInfo?
+        session.onDescribed = { session in
+            guard info == nil, let described = session.info else { return }
+            info = described
+            prompt.start(device: MonitorLineFormatter.deviceLine(port: port, info: described))
         }
-        session.cancelAll()
-        session.finish()
+        try MonitorCommand.run(session, limits: live.limits(), tick: 10_000) { _ in
+            prompt.refresh()
+            return !collector.isComplete
+        }
         prompt.close()
         try StopSignal.check()
+        if let failure = session.failure { throw failure }
+        guard let info else { throw HostFailure("\(port): the device did not describe itself") }
+        let panel = PanelSize(width: info.panelSize.x, height: info.panelSize.y)
         guard collector.isComplete else {
             throw HostFailure("\(port): calibration stopped with \(collector.current) of \(targets.count) targets touched")
         }

@@ -70,52 +70,77 @@ struct MonitorCommand: ParsableCommand {
         }
     }
 
-    static func panel(_ text: String) -> PanelSize? {
-        let parts = text.lowercased().split(separator: "x")
-        func plausible(_ value: Float) -> Bool { value > 0 && PlausibleValues.isPosition(value) }
-        guard parts.count == 2, let width = Float(parts[0]), let height = Float(parts[1]), plausible(width), plausible(height) else { return nil }
-        return PanelSize(width: width, height: height)
+    static func panel(_ text: String) -> PanelSize? { PanelSize(millimetres: text) }
+
+    /// PORT as a `SourceSpec` (`/dev/ttyS0?protocol=elo&size=300x200`, `...?mode=heatmap`), the
+    /// options given as flags taking precedence over the same ones in the address.
+    func source() throws -> SourceSpec {
+        var spec = try SourceSpec.parse(port)
+        if let legacyProtocol { spec.legacyProtocol = LegacyProtocol(name: legacyProtocol) }
+        if let size { spec.size = Self.panel(size) }
+        if contactsFrom == "heatmap" { spec.mode = "heatmap" } else if let mode { spec.mode = mode }
+        if spec.legacyProtocol != nil, spec.mode != nil || heatmap {
+            throw ValidationError("legacy controllers take no mode and send no heatmaps")
+        }
+        return spec
     }
 
     func run() throws {
         let selection = try RecognizerSelection.parse(recognizers)
-        if !json && !lines && legacyProtocol == nil && TerminalScreen.isTerminal {
+        let spec = try source()
+        if !json && !lines && spec.legacyProtocol == nil && TerminalScreen.isTerminal {
             try MonitorView(command: self, selection: selection).run()
             return
         }
         let output = EventOutput(json: json, recognizerNames: selection.engineNames, live: true, aligned: true)
-        if let name = legacyProtocol, let packetProtocol = LegacyProtocol(name: name) {
-            try runLegacy(packetProtocol, selection: selection, output: output)
+        if let packetProtocol = spec.legacyProtocol {
+            try runLegacy(packetProtocol, spec: spec, selection: selection, output: output)
             return
         }
         let session = try openSession(selection: selection, sink: output.write)
-        if !json, let info = session.info { output.write(line: MonitorLineFormatter.deviceLine(port: port, info: info)) }
-        StopSignal.install()
-        let limits = live.limits()
-        func shouldStop() -> Bool { limits.reached(by: session) }
-        while !shouldStop() {
-            do {
-                try session.pump(milliseconds: 10)
-            } catch {
-                output.disconnection = error
-                session.disconnected()
-                // A live view waits for the device to come back; a bounded run stops when its bound does.
-                guard try reconnect(session, giveUp: shouldStop, output: output) else { break }
+        session.onNews = { news in
+            switch news {
+            case .lost(let error, _): output.disconnection = error
+            case .reopened: output.reconnection = port
+            default: break
             }
         }
-        // A duration or a signal cuts the input: what is still down is cancelled, not ended.
-        if limits.reason(by: session)?.cutsInput ?? false { session.cancelAll() }
-        session.finish()
+        var described = false
+        let requested = session.onDescribed
+        session.onDescribed = { session in
+            if !json, !described, let info = session.info {
+                output.write(line: MonitorLineFormatter.deviceLine(port: port, info: info))
+            }
+            described = true
+            requested?(session)
+        }
+        try Self.run(session, limits: live.limits())
         output.flush()
         try StopSignal.check()
+        if let failure = session.failure { throw failure }
     }
 
-    /// The session on PORT, handshake done and the chosen streams requested.
+    /// Runs a live session on the one run loop: a bounded run stops when its bound does; a live
+    /// link lost is opened again until then. What is still down when the run is cut is cancelled.
+    static func run(
+        _ session: any Session, limits: RunLimits, tick: Microseconds? = nil, watching: [Int32] = [],
+        onWake: ((Microseconds) throws -> Bool)? = nil
+    ) throws {
+        let loop = SessionRunLoop(limits: limits)
+        loop.tick = tick
+        loop.watched = watching
+        loop.onWake = onWake
+        try loop.run(session)
+    }
+
+    /// The session on PORT: it describes itself and is asked for the chosen streams (on every
+    /// link, the first and each one reopened after a loss), as the run loop dispatches it.
     func openSession(selection: RecognizerSelection, sink: @escaping (HostEvent) -> Void) throws -> DeviceSession {
-        let fromHeatmaps = contactsFrom == "heatmap"
+        let spec = try source()
+        let fromHeatmaps = spec.contactsFromHeatmaps
         let screen = try screenOptions.setting()
         let palmPolicy = palmOptions.policy
-        let session = DeviceSession(link: try LinkOpener.open(port, baud: live.baud), sink: sink) { info, sink in
+        let session = DeviceSession(link: try LinkOpener.open(spec.address, baud: live.baud), sink: sink) { info, sink in
             guard fromHeatmaps else {
                 return HostStack.pipeline(recognizers: selection, for: info, screen: screen, palms: palmPolicy, sink: sink)
             }
@@ -129,17 +154,26 @@ struct MonitorCommand: ParsableCommand {
                 panel: PanelSize(width: size.x, height: size.y), screen: screen, sink: sink)
         }
         // Only a controller asked to recognize numbers gestures as the kiosk set; a bridge's events pass as they are.
-        if mode == "gestures" { session.controllerEvents = ControllerGestureSource(hostNames: selection.engineNames) }
-        try session.handshake()
-        try requestStreams(session)
+        if spec.mode == "gestures" { session.controllerEvents = ControllerGestureSource(hostNames: selection.engineNames) }
+        // A USB adapter pulled and put back, an emulator restarted: the port is opened again with backoff.
+        let port = spec.address, baud = live.baud
+        session.reopen = { () throws(LinkError) in
+            try LinkOpener.open(port, baud: baud, connectTimeoutMilliseconds: Self.reopenTimeoutMilliseconds)
+        }
+        session.onDescribed = { session in requestStreams(session, spec: spec) }
         return session
     }
 
+    /// The longest a reopened TCP connect may hold the loop up.
+    static let reopenTimeoutMilliseconds: Int32 = 250
+
     /// Heatmaps instead of contacts (`--contacts-from heatmap`) or alongside them (`--heatmap`).
-    func requestStreams(_ session: DeviceSession) throws {
-        if let mode { try session.selectMode(named: mode) }
-        if contactsFrom == "heatmap" {
-            try session.streamHeatmaps()
+    func requestStreams(_ session: DeviceSession, spec: SourceSpec) {
+        if let mode = spec.mode, !spec.contactsFromHeatmaps {
+            do throws(LinkError) { try session.selectMode(named: mode) } catch { session.fail(error) }
+        }
+        if spec.contactsFromHeatmaps {
+            session.streamHeatmaps()
         } else if heatmap {
             requestHeatmaps(session)
         }
@@ -147,45 +181,22 @@ struct MonitorCommand: ParsableCommand {
 
     /// Heatmaps alongside contacts, when the device can send them.
     func requestHeatmaps(_ session: DeviceSession) {
-        guard contactsFrom != "heatmap", session.info?.supportedModes.supports(.heatmap) ?? false else { return }
-        try? session.send(.setMode(.both))
+        guard session.heatmapFinder == nil, session.info?.supportedModes.supports(.heatmap) ?? false else { return }
+        session.post(.setMode(.both))
     }
 
     /// A legacy controller talks first and needs no handshake; a lost port ends the run.
-    private func runLegacy(_ packetProtocol: LegacyProtocol, selection: RecognizerSelection, output: EventOutput) throws {
-        let panel = size.flatMap(Self.panel) ?? PanelSize(width: 345, height: 194)
-        let link = try LinkOpener.open(port, baud: live.baud ?? packetProtocol.defaultBaud)
+    private func runLegacy(_ packetProtocol: LegacyProtocol, spec: SourceSpec, selection: RecognizerSelection, output: EventOutput) throws {
+        let panel = spec.panel
+        let baud = live.baud ?? (spec.address.contains("baud=") ? nil : packetProtocol.defaultBaud)
+        let link = try LinkOpener.open(spec.address, baud: baud)
         let session = LegacySession(
             link: link, protocol: packetProtocol, panel: panel, recognizers: selection, screen: try screenOptions.setting(),
             sink: output.write)
+        session.onNews = { news in if case .lost(let error, _) = news { output.disconnection = error } }
         if !json { output.write(line: "\(port): \(packetProtocol.displayName) controller, \(panel.width) x \(panel.height) mm") }
-        StopSignal.install()
-        let limits = live.limits()
-        func reason() -> RunLimits.Reason? { limits.reason(hasLiveTouches: session.hasLiveTouches, lastActivity: session.lastActivity) }
-        while reason() == nil {
-            do {
-                try session.pump(milliseconds: 10)
-            } catch {
-                output.disconnection = error
-                session.disconnected()
-                break
-            }
-        }
-        if reason()?.cutsInput ?? false { session.cancelAll() }
-        session.finish()
+        try Self.run(session, limits: live.limits())
         output.flush()
         try StopSignal.check()
-    }
-
-    /// Tries the port again with backoff: a USB adapter pulled and put back, an emulator restarted.
-    /// The session reopens PORT until the device answers again, or `giveUp`.
-    func reconnect(_ session: DeviceSession, giveUp: () -> Bool, output: EventOutput?) throws -> Bool {
-        session.reconnect(giveUp: giveUp) {
-            let link = try LinkOpener.open(port, baud: live.baud)
-            output?.reconnection = port
-            return link
-        } resume: { session in
-            try requestStreams(session)
-        }
     }
 }

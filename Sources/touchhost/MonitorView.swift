@@ -24,30 +24,40 @@ final class MonitorView {
 
     func run() throws {
         let session = try command.openSession(selection: selection) { [unowned self] event in
-            self.state.absorb(event, now: MonotonicClock.now())
+            self.state.absorb(event, now: self.now)
         }
         session.onHeatmap = { [unowned self] slice in self.state.heatmap.add(slice) }
-        state.info = session.info
-        let screen = TerminalScreen()
-        let limits = command.live.limits()
-        let shouldStop = { [unowned self] in self.quit || limits.reached(by: session) }
-        while !shouldStop() {
-            do {
-                try session.pump(milliseconds: 10)
-                update(session, screen)
-            } catch {
-                base = counters(of: session)
-                session.disconnected()
-                state.info = nil
-                let back = try command.reconnect(session, giveUp: { self.update(session, screen); return shouldStop() }, output: nil)
-                guard back else { break }
-                state.info = session.info
-                if state.showsHeatmap { command.requestHeatmaps(session) }
+        let requested = session.onDescribed
+        session.onDescribed = { [unowned self] session in
+            requested?(session)
+            self.state.info = session.info
+            if self.state.showsHeatmap { self.command.requestHeatmaps(session) }
+        }
+        session.onNews = { [unowned self] news in
+            // Each new link starts a fresh decoder: its counters add to what came before.
+            if case .lost = news {
+                self.base = self.counters(of: session)
+                self.state.info = nil
             }
         }
-        session.finish()
-        withExtendedLifetime(screen) {}
+        do {
+            let screen = TerminalScreen()
+            // The loop's stop signals replace the screen's handlers: the screen is put back as it
+            // goes out of scope here, before the signal's exit status is given.
+            try MonitorCommand.run(session, limits: command.live.limits(), tick: Self.frameInterval, watching: [0]) {
+                [unowned self] now in
+                self.now = now
+                self.update(session, screen)
+                return !self.quit
+            }
+            withExtendedLifetime(screen) {}
+        }
+        try StopSignal.check()
+        if let failure = session.failure { throw failure }
     }
+
+    /// The run loop's time as of its last wake.
+    private var now: Microseconds = 0
 
     private func update(_ session: DeviceSession, _ screen: TerminalScreen) {
         while let key = screen.key() {
@@ -62,7 +72,6 @@ final class MonitorView {
             }
             lastDraw = 0
         }
-        let now = MonotonicClock.now()
         guard now - lastDraw >= Self.frameInterval || screen.wasResized else { return }
         lastDraw = now
         let link = counters(of: session)

@@ -26,13 +26,9 @@ struct RecordCommand: ParsableCommand {
         let session = DeviceSession(link: link, sink: { _ in events += 1 }) { info, sink in
             HostStack.pipeline(recognizers: .kiosk, for: info, sink: sink)
         }
-        try session.handshake()
-        FileHandle.standardError.write(Data("recording \(port) to \(output)\n".utf8))
-        StopSignal.install()
-        let limits = live.limits()
-        while !limits.reached(by: session) {
-            do { try session.pump(milliseconds: 10) } catch { break }
-        }
+        session.onDescribed = { _ in FileHandle.standardError.write(Data("recording \(port) to \(output)\n".utf8)) }
+        try MonitorCommand.run(session, limits: live.limits())
+        if let failure = session.failure, session.info == nil { throw failure }
         // Each chunk was written as it passed: closing the file is all there is to flush.
         link.close()
         FileHandle.standardError.write(Data("\(link.recordedBytes) bytes, \(events) events\n".utf8))

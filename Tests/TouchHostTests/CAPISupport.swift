@@ -102,8 +102,7 @@ enum CAPIProcess {
 
         func finish(timeout: TimeInterval) -> Result {
             if let failure { return Result(status: -1, output: failure) }
-            let deadline = Date().addingTimeInterval(timeout)
-            while process.isRunning, Date() < deadline { usleep(10_000) }
+            _ = RealTime.waitUntil(timeout: timeout) { !process.isRunning }
             if process.isRunning {
                 process.terminate()
                 process.waitUntilExit()

@@ -115,13 +115,11 @@ import TouchCore
     ) throws -> ReportMode {
         let board = BoardCatalog.defaultBoard
         var controller = GestureController(board: board, seed: 3)
-        let now = Box<Microseconds>(0)
         // In gestures mode the host's own pipeline gets no recognizers: every gesture seen is the controller's.
         let hostRecognizers = mode == "gestures" ? RecognizerSelection(names: []) : .kiosk
         let session = DeviceSession(link: link, sink: { events.value.append($0) }) { info, sink in
             HostStack.pipeline(recognizers: hostRecognizers, for: info, sink: sink)
         }
-        session.now = { now.value }
         session.controllerEvents = ControllerGestureSource(hostNames: RecognizerSelection.kiosk.engineNames)
         var current: Microseconds = 0
         /// In 5 ms steps, as the emulator's loop runs: what the controller owes goes out stamped near its time.
@@ -136,9 +134,8 @@ import TouchCore
             link.sent.removeAll()
             var output = ByteBuffer()
             controller.advance(to: time, output: &output)
-            now.value = time
-            session.receive(output.bytes)
-            session.advanceIdle()
+            session.receive(output.bytes, at: time)
+            session.advanceIdle(at: time)
         }
         // The controller sends its info at power-up, with the first scan's report: no handshake needed.
         step(to: 0)

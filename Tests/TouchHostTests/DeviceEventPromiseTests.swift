@@ -117,32 +117,70 @@ import TouchCore
         #expect(promises.began > 10 && promises.rejected > 10, "seed \(seed): began \(promises.began), rejected \(promises.rejected)")
     }
 
+    /// The session `monitor --json` runs, with its JSON formatter, fed by a played controller
+    /// through a scripted link and dispatched in virtual time (the host's `now` is the test's):
+    /// `play` gets a `send` for device messages and a `wait` that lets host time pass.
+    private func virtualMonitor(
+        info: DeviceInfo, play: (_ send: (DeviceMessage) -> Void, _ wait: (Microseconds) -> Void) -> Void
+    ) -> [String] {
+        let link = ScriptedLink()
+        var lines: [String] = []
+        let formatter = JSONEventFormatter(recognizerNames: RecognizerSelection.kiosk.engineNames)
+        let session = DeviceSession(link: link, sink: { event in formatter.line(for: event).map { lines.append($0) } }) { info, sink in
+            HostStack.pipeline(recognizers: .kiosk, for: info, sink: sink)
+        }
+        var now: Microseconds = 0
+        link.queue(.info(info))
+        _ = session.dispatch(now: now)
+        func wait(_ span: Microseconds) {
+            let end = now + span
+            while now < end {
+                now = min(end, now + 1_000)
+                _ = session.dispatch(now: now)
+            }
+        }
+        play({ link.queue($0) }, wait)
+        wait(1_000_000)
+        session.finish(now: now)
+        return lines
+    }
+
+    private func report(
+        _ info: DeviceInfo, sequence: UInt16, clock: UInt32, _ contacts: [(id: UInt8, state: ContactState, x: Float, y: Float)]
+    ) -> DeviceMessage {
+        var report = ContactReport(sequence: sequence, timestamp: clock)
+        for contact in contacts {
+            let device = info.deviceCoordinates(of: PanelPoint(x: contact.x, y: contact.y))
+            _ = report.contacts.append(WireContact(id: contact.id, state: contact.state, x: device.x, y: device.y))
+        }
+        return .contacts(report)
+    }
+
     /// A controller whose clock stood still while it was silent: its next reports carry times
     /// before the host's clock had run the timers to. `t` does not step back, and time moves on
     /// from there with the device's own steps: the tap after the silence lasts its 50 ms.
     @Test func aReportStampedBeforeTheTimersRanAfterASilenceDoesNotSendTBack() throws {
-        let controller = try PlayedController()
-        let (lines, status) = try monitor(controller, ["--duration", "4"]) { device in
+        let info = PlayedController.info()
+        let lines = virtualMonitor(info: info) { send, wait in
             var clock: UInt32 = 1_000_000
             var sequence: UInt16 = 0
             func report(_ contacts: [(id: UInt8, state: ContactState, x: Float, y: Float)]) {
-                device.report(sequence: sequence, clock: clock, contacts)
+                send(self.report(info, sequence: sequence, clock: clock, contacts))
                 sequence &+= 1
                 clock &+= 8_333
-                usleep(8_333)
+                wait(8_333)
             }
             report([(1, .down, 100, 50)])
             for _ in 0..<30 { report([(1, .move, 100, 50)]) }
             // Silent with the finger down: the host cancels it after the report timeout.
-            usleep(1_500_000)
+            wait(1_500_000)
             clock &-= 8_000
-            device.send(.status(DeviceStatus(timestamp: clock, kind: .recalibrated)))
+            send(.status(DeviceStatus(timestamp: clock, kind: .recalibrated)))
             report([(2, .down, 200, 100)])
             for _ in 0..<5 { report([(2, .move, 200, 100)]) }
             report([(2, .up, 200, 100)])
             for _ in 0..<30 { report([]) }
         }
-        #expect(status == 0, "\(lines)")
         var promises = StreamPromises(capacity: 10)
         promises.check(lines)
         #expect(promises.violations.isEmpty, "\(promises.violations)\n\(lines.joined(separator: "\n"))")
@@ -156,14 +194,14 @@ import TouchCore
 
     /// A device that tracks 2 contacts gets a tracker with 2 slots: a third contact is overflow.
     @Test func theTrackerHasTheSlotsTheDeviceSays() throws {
-        let controller = try PlayedController(info: PlayedController.info(maxContacts: 2))
-        let (lines, _) = try monitor(controller, ["--until-idle", "1"]) { device in
+        let info = PlayedController.info(maxContacts: 2)
+        let lines = virtualMonitor(info: info) { send, wait in
             var clock: UInt32 = 5_000
             for step in 0..<10 {
                 let state: ContactState = step == 0 ? .down : step == 9 ? .up : .move
-                device.report(sequence: UInt16(step), clock: clock, [(1, state, 50, 50), (2, state, 150, 50), (3, state, 250, 50)])
+                send(self.report(info, sequence: UInt16(step), clock: clock, [(1, state, 50, 50), (2, state, 150, 50), (3, state, 250, 50)]))
                 clock += 8_333
-                usleep(8_333)
+                wait(8_333)
             }
         }
         var promises = StreamPromises(capacity: 2)

@@ -16,7 +16,18 @@ final class ScriptedLink: ByteLink {
         return count
     }
 
-    func write(_ bytes: [UInt8]) throws(LinkError) { sent += bytes }
+    /// Set, the far end reads nothing more: writes wait in the link's bounded `OutgoingQueue`, the
+    /// one a real link has, and never go out.
+    var stopsReading = false
+    private var unread = OutgoingQueue()
+
+    func write(_ bytes: [UInt8]) throws(LinkError) {
+        guard stopsReading else { return sent += bytes }
+        try unread.write(bytes, port: name) { _, _ in nil }
+    }
+
+    var queuedOutput: Int { unread.count }
+    func flushOutput() throws(LinkError) { try unread.flush { _, _ in nil } }
     func close() {}
 
     func queue(_ message: DeviceMessage) {
@@ -37,7 +48,8 @@ final class ScriptedLink: ByteLink {
             HostStack.pipeline(recognizers: .kiosk, for: info, sink: sink)
         }
         link.queue(.info(Self.info))
-        try session.handshake(attempts: 1, waitMilliseconds: 50)
+        _ = session.dispatch(now: 0)
+        try #require(session.info != nil)
         return session
     }
 
@@ -67,7 +79,7 @@ final class ScriptedLink: ByteLink {
         let session = try session(link, into: events)
         link.queue(report(7, at: 5_000_000, [WireContact(id: 2, state: .down, x: 4095, y: 0)]))
         link.queue(report(8, at: 5_008_333, [WireContact(id: 2, state: .up, x: 4095, y: 0)]))
-        try session.pump(milliseconds: 0)
+        _ = session.dispatch(now: 1_000)
         let seen = touches(events.value)
         #expect(seen.map(\.0.phase) == [.began, .ended])
         #expect(seen.map(\.1) == [0, 8_333])
@@ -80,7 +92,7 @@ final class ScriptedLink: ByteLink {
         let session = try session(link, into: events)
         link.incoming += [0x13, 0x37, 0x42, 0x00]
         link.queue(report(1, at: 100, []))
-        try session.pump(milliseconds: 0)
+        _ = session.dispatch(now: 1_000)
         let statuses = events.value.compactMap { if case .status(let status) = $0 { status } else { nil } }
         #expect(statuses.map(\.kind) == [.resync])
         #expect(statuses.first?.count == 4)
@@ -94,7 +106,7 @@ final class ScriptedLink: ByteLink {
         link.queue(report(41, at: 9_010_000, [WireContact(id: 0, state: .move, x: 100, y: 100)]))
         link.queue(.status(DeviceStatus(timestamp: 9_020_000, kind: .reset, count: 1)))
         link.queue(report(0, at: 1_000, [WireContact(id: 0, state: .down, x: 200, y: 200)]))
-        try session.pump(milliseconds: 0)
+        _ = session.dispatch(now: 1_000)
         let seen = touches(events.value)
         #expect(seen.map(\.0.phase) == [.began, .cancelled, .began])
         #expect(seen.last.map(\.1) ?? 0 >= 20_000)
@@ -106,9 +118,18 @@ final class ScriptedLink: ByteLink {
         let session = DeviceSession(link: link, sink: { _ in }) { info, sink in
             HostStack.pipeline(recognizers: .kiosk, for: info, sink: sink)
         }
-        #expect(throws: LinkError.self) { try session.handshake(attempts: 2, waitMilliseconds: 10) }
+        // In virtual time: asked every 400 ms, given up on after 2 s.
+        var now: Microseconds = 0
+        while !session.hasEnded, now <= 10_000_000 {
+            let next = session.dispatch(now: now)
+            now = max(now + 1, next ?? now + 100_000)
+        }
+        #expect(session.hasEnded)
+        #expect(session.hostTime == DeviceSession.answerTimeout)
+        #expect(session.failure?.description.hasPrefix("test-link: no answer to the device-info request within 2 s; heard nothing") == true,
+            "\(String(describing: session.failure))")
         var decoder = FrameDecoder()
-        #expect(link.sent.compactMap { decoder.push($0) }.count == 2)
+        #expect(link.sent.compactMap { decoder.push($0) }.count == 5)
     }
 }
 

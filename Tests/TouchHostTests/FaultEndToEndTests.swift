@@ -92,10 +92,17 @@ struct EmulatedRun {
             HostStack.pipeline(recognizers: .kiosk, for: info, sink: sink)
         }
         defer { session.link.close() }
-        try session.handshake()
-        while done.wait(timeout: .now()) == .timedOut { try session.pump(milliseconds: 10) }
-        try session.pump(milliseconds: 50)
-        session.finish()
+        // The CLI's run loop, until the emulator's script has played out.
+        let loop = SessionRunLoop()
+        loop.tick = 10_000
+        var doneAt: Microseconds?
+        loop.onWake = { now in
+            // What the emulator wrote last still arrives: read on for 50 ms after it ends.
+            if doneAt == nil, done.wait(timeout: .now()) == .success { doneAt = now }
+            return doneAt.map { now - $0 < 50_000 } ?? true
+        }
+        try loop.run(session)
+        if let failure = session.failure { throw failure }
         events = collected.value
         decoderStatistics = session.decoder.statistics
     }

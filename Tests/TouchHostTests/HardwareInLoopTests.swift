@@ -224,8 +224,7 @@ struct HILRun {
     /// Lets the emulator finish (it exits 1.5 s after the script), else asks it to stop with
     /// SIGTERM, which also ends its QEMU, and only then kills it.
     private static func end(_ emulator: TouchHostBinary.Running) {
-        let deadline = Date().addingTimeInterval(10)
-        while emulator.process.isRunning, Date() < deadline { usleep(20_000) }
+        _ = RealTime.waitUntil(timeout: 10) { !emulator.process.isRunning }
         if emulator.process.isRunning {
             kill(emulator.process.processIdentifier, SIGTERM)
             usleep(500_000)

@@ -41,9 +41,9 @@ import Testing
         let listener = try TCPLink.Listener(port: UInt16.random(in: 40_000...60_000))
         let client = try TCPLink.connect(host: "127.0.0.1", port: listener.port)
         var served: FileDescriptorLink?
-        for _ in 0..<100 where served == nil {
+        _ = RealTime.waitUntil(timeout: 5) {
             served = listener.accept()
-            if served == nil { usleep(5_000) }
+            return served != nil
         }
         let server = try #require(served)
         try server.write([1, 2, 3, 0])

@@ -81,13 +81,14 @@ import TouchCore
         defer { monitor.stop() }
         let header = try #require(monitor.firstLine(), "the monitor printed nothing")
         #expect(header.hasPrefix(alias))
-        usleep(800_000)
+        // The held finger's first line: the monitor is reading the first emulator.
+        let held = try #require(monitor.firstLine(timeout: 15), "the monitor saw no touch from the first emulator")
         first.stop()
         let second = try TouchHostBinary.start(binary, ["emulate", "--script", tap.path])
         defer { second.stop() }
         try point(String(try #require(second.firstLine()).dropFirst("pty: ".count)))
 
-        let lines = monitor.remainingLines(timeout: 30)
+        let lines = [held] + monitor.remainingLines(timeout: 30)
         let disconnected = try #require(lines.firstIndex { $0.contains("status disconnected") }, "\(lines)")
         #expect(lines[disconnected].contains(alias) && lines[disconnected].contains("went away"), "\(lines[disconnected])")
         let reconnected = try #require(lines.firstIndex { $0.contains("status reconnected") }, "\(lines)")
@@ -140,8 +141,8 @@ import TouchCore
         let monitor = try TouchHostBinary.start(
             binary, ["monitor", pty.path, "--protocol", name, "--size", "300x200", "--json", "--until-idle", "2"])
         defer { monitor.stop() }
-        try #require(waitUntilOpened(pty.path, by: monitor.process.processIdentifier), "the monitor never opened \(pty.path)")
-        usleep(200_000)  // it sets the line up right after opening it
+        try #require(
+            TouchHostBinary.waitUntilSetUp(pty.path, by: monitor.process.processIdentifier), "the monitor never opened \(pty.path)")
         let range = kind.defaultRange
         func raw(_ fraction: Double, _ from: Int32, _ to: Int32) -> UInt16 { UInt16(Double(from) + fraction * Double(to - from)) }
         let x = raw(0.25, range.minX, range.maxX), y = raw(0.5, range.minY, range.maxY)
@@ -156,19 +157,6 @@ import TouchCore
         try #require(began.count == 1, "\(lines)")
         #expect(abs(began[0].position.x - 75) < 3 && abs(began[0].position.y - 100) < 3, "\(began[0].summary)")
         #expect(touches.filter { $0.phase == "ended" && $0.id == began[0].id }.count == 1, "\(lines)")
-    }
-
-    /// Polls /proc until `pid` has `path` open.
-    private func waitUntilOpened(_ path: String, by pid: Int32) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            let folder = "/proc/\(pid)/fd"
-            for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
-                if (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\(entry)")) == path { return true }
-            }
-            usleep(20_000)
-        }
-        return false
     }
 }
 

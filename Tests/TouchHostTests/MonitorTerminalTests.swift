@@ -29,8 +29,7 @@ import Testing
         process.standardError = FileHandle.nullDevice
         try process.run()
         // Polled like TouchHostBinary.run: waitUntilExit can hang off the main thread.
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
+        _ = RealTime.waitUntil(timeout: 10) { !process.isRunning }
         try output.close()
         return (try? String(contentsOf: file, encoding: .utf8)) ?? ""
     }

@@ -88,7 +88,11 @@ import TouchHost
         defer { try? FileManager.default.removeItem(at: file) }
         let record = try TouchHostBinary.start(binary, ["record", pty, "-o", file.path])
         defer { record.stop() }
-        usleep(1_500_000)
+        // Recording under way with the finger down: the handshake and a few dozen reports written.
+        let underWay = RealTime.waitUntil(timeout: 15) {
+            ((try? String(contentsOf: file, encoding: .utf8))?.split(separator: "\n").count ?? 0) > 40
+        }
+        try #require(underWay, "the recording never got going")
         kill(record.process.processIdentifier, SIGINT)
         _ = record.remainingLines(timeout: 10)
         #expect(record.process.terminationReason == .exit)

@@ -52,12 +52,27 @@ enum TouchHostBinary {
         /// Every further line until the program exits; it is stopped after `timeout` seconds.
         func remainingLines(timeout: TimeInterval) -> [String] {
             let drain = Drain(output)
-            let deadline = Date().addingTimeInterval(timeout)
-            while process.isRunning, Date() < deadline { usleep(20_000) }
+            _ = RealTime.waitUntil(timeout: timeout) { !process.isRunning }
             stop()
             bytes += drain.wait()
             return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
         }
+    }
+
+    /// Polls /proc until `pid` has `path` open, then gives it the moment it takes to set the line
+    /// up (raw mode, a flush of stale input) before the caller writes to it: real time, because
+    /// another process opens a real terminal.
+    static func waitUntilSetUp(_ path: String, by pid: Int32) -> Bool {
+        // Generous: on a busy machine a program can take seconds to start.
+        let opened = RealTime.waitUntil(timeout: 30) {
+            let folder = "/proc/\(pid)/fd"
+            return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).contains {
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)")) == path
+            }
+        }
+        // The program sets the line up right after opening it; nothing outside it says when.
+        if opened { RealTime.pause(0.2) }
+        return opened
     }
 
     static func start(_ binary: URL, _ arguments: [String]) throws -> Running {
@@ -90,7 +105,7 @@ enum TouchHostBinary {
         // Drain while it runs so a full pipe never stalls it.
         let stdout = Drain(out.fileHandleForReading)
         let stderr = Drain(err.fileHandleForReading)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
+        _ = RealTime.waitUntil(timeout: deadline.timeIntervalSinceNow) { !process.isRunning }
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             throw Failure(description: "touchhost \(arguments.joined(separator: " ")) ran past \(timeout) s")
@@ -118,4 +133,22 @@ final class Drain: @unchecked Sendable {
         done.wait()
         return data
     }
+}
+
+/// The one place the tests wait in real time, for what only another process or the operating
+/// system can bring about (a program starting, opening a port, exiting). Link behaviour itself is
+/// tested in virtual time; these waits are for end-to-end tests, with generous limits.
+enum RealTime {
+    /// Looks at `condition` every 10 ms until it holds (true) or `timeout` seconds pass (false).
+    static func waitUntil(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            guard Date() < deadline else { return false }
+            pause(0.01)
+        }
+        return true
+    }
+
+    /// Lets `seconds` of real time pass: for a moment nothing outside the other process marks.
+    static func pause(_ seconds: TimeInterval) { usleep(useconds_t(seconds * 1_000_000)) }
 }

@@ -38,18 +38,12 @@ public final class DemoRun {
         let session = DeviceSession(link: try LinkOpener.open(terminal.path), sink: sink) { info, sink in
             HostStack.pipeline(recognizers: recognizers, for: info, screen: screen, palms: palms, sink: sink)
         }
-        try session.handshake()
-        let limits = RunLimits(duration: seconds, idle: nil)
-        var cut = false
-        while !finished.value {
-            if limits.reason(hasLiveTouches: session.hasLiveTouches, lastActivity: session.lastActivity) != nil {
-                cut = true
-                break
-            }
-            try session.pump(milliseconds: 10)
-        }
-        if cut { session.cancelAll() }
-        session.finish()
+        let loop = SessionRunLoop(limits: RunLimits(duration: seconds, idle: nil))
+        // The emulator's thread ends by itself; the loop looks at least every 10 ms.
+        loop.tick = 10_000
+        loop.onWake = { _ in !finished.value }
+        try loop.run(session)
+        if let failure = session.failure { throw failure }
     }
 }
 

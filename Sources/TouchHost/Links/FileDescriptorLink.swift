@@ -9,17 +9,15 @@ public final class FileDescriptorLink: ByteLink {
     private let ownsDescriptors: Bool
     /// Set when `open` made the descriptor a raw terminal at this rate.
     public private(set) var baud: Int?
-    /// Set for an emulated device's side: a write never blocks, so a host that stops reading cannot
-    /// stall the firmware. What the descriptor cannot take yet waits, up to this many bytes, and
-    /// goes out with later writes or `flushQueued()`; beyond it bytes are lost, as a serial port's
-    /// receive buffer loses them. A pty alone holds about 20 KiB, less than a busy machine can
-    /// keep a reader waiting (one late tick of the emulator makes a burst of several heatmaps).
-    public var outputQueueLimit: Int?
+    /// Every write is non-blocking: what the descriptor cannot take yet waits in `output` and goes
+    /// out with later writes or `flushOutput()`. A host's link refuses a write past
+    /// `OutgoingQueue.hostLimit` (the device stopped reading); an emulated device's side
+    /// (`emulateUART`) loses the excess, as a serial port's receive buffer does, so a host that
+    /// stops reading cannot stall the firmware. A pty alone holds about 20 KiB, less than a busy
+    /// machine can keep a reader waiting (one late tick of the emulator makes a burst of heatmaps).
+    private var output = OutgoingQueue()
     /// The queue an emulated device's link gets: what a serial port's kernel buffer holds (64 KiB).
     public static let emulatedPortBuffer = 65_536
-    private var queued: [UInt8] = []
-    /// Bytes at the front of `queued` already written.
-    private var queuedStart = 0
     private var closed = false
 
     public init(name: String, read: Int32, write: Int32, ownsDescriptors: Bool) {
@@ -74,44 +72,26 @@ public final class FileDescriptorLink: ByteLink {
     }
 
     public func write(_ bytes: [UInt8]) throws(LinkError) {
-        guard let limit = outputQueueLimit else {
-            var offset = 0
-            while offset < bytes.count {
-                guard let written = try writeSome(bytes, from: offset) else {
-                    var entry = pollfd(fd: writeDescriptor, events: Int16(POLLOUT), revents: 0)
-                    guard poll(&entry, 1, 2_000) > 0 else { throw LinkError(port: name, cause: .timedOut) }
-                    continue
-                }
-                offset += written
-            }
-            return
-        }
-        try flushQueued()
-        var offset = 0
-        if queued.isEmpty {
-            while offset < bytes.count, let written = try writeSome(bytes, from: offset) { offset += written }
-        }
-        let room = max(0, limit - (queued.count - queuedStart))
-        queued.append(contentsOf: bytes[offset..<min(bytes.count, offset + room)])
+        try output.write(bytes, port: name, through: writeSome)
     }
 
-    /// Whether queued bytes wait for the descriptor (`outputQueueLimit`).
-    public var hasQueuedOutput: Bool { queuedStart < queued.count }
+    /// Makes this the emulated device's side of a link: writes past `limit` queued bytes are lost.
+    public func emulateUART(limit: Int = FileDescriptorLink.emulatedPortBuffer) {
+        output = OutgoingQueue(limit: limit, dropsOverflow: true)
+    }
+
+    public var queuedOutput: Int { output.count }
+
+    /// Whether queued bytes wait for the descriptor.
+    public var hasQueuedOutput: Bool { !output.isEmpty }
 
     /// Writes what the descriptor takes of the queued bytes, without blocking.
-    public func flushQueued() throws(LinkError) {
-        while queuedStart < queued.count, let written = try writeSome(queued, from: queuedStart) { queuedStart += written }
-        if queuedStart == queued.count {
-            queued.removeAll(keepingCapacity: true)
-            queuedStart = 0
-        } else if queuedStart > 16_384 {
-            queued.removeFirst(queuedStart)
-            queuedStart = 0
-        }
-    }
+    public func flushOutput() throws(LinkError) { try output.flush(through: writeSome) }
+
+    public func flushQueued() throws(LinkError) { try flushOutput() }
 
     /// One `write(2)` of `bytes[offset...]`: the count written, nil when the descriptor is full.
-    private func writeSome(_ bytes: [UInt8], from offset: Int) throws(LinkError) -> Int? {
+    private func writeSome(_ bytes: [UInt8], _ offset: Int) throws(LinkError) -> Int? {
         while true {
             let written = bytes.withUnsafeBytes {
                 Glibc.write(writeDescriptor, $0.baseAddress! + offset, bytes.count - offset)

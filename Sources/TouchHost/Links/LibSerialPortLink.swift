@@ -2,12 +2,13 @@ import CSerialPort
 import Glibc
 
 /// A real serial port through libserialport: sp_get_port_by_name, sp_open, sp_set_* for the line
-/// settings, sp_nonblocking_read/sp_blocking_write, and sp_get_port_handle for poll.
+/// settings, sp_nonblocking_read/sp_nonblocking_write, and sp_get_port_handle for poll.
 public final class LibSerialPortLink: ByteLink {
     public let name: String
     private var port: OpaquePointer?
     private let handle: Int32
     public let baud: Int?
+    private var output = OutgoingQueue()
 
     private init(name: String, port: OpaquePointer, handle: Int32, baud: Int) {
         self.name = name
@@ -64,10 +65,19 @@ public final class LibSerialPortLink: ByteLink {
     }
 
     public func write(_ bytes: [UInt8]) throws(LinkError) {
+        try output.write(bytes, port: name, through: writeSome)
+    }
+
+    public var queuedOutput: Int { output.count }
+
+    public func flushOutput() throws(LinkError) { try output.flush(through: writeSome) }
+
+    /// One non-blocking write of `bytes[offset...]`: the count taken, nil when the port's buffer is full.
+    private func writeSome(_ bytes: [UInt8], _ offset: Int) throws(LinkError) -> Int? {
         guard let port else { throw LinkError(port: name, cause: .disconnected) }
-        let count = bytes.withUnsafeBytes { sp_blocking_write(port, $0.baseAddress, $0.count, 2_000) }
+        let count = bytes.withUnsafeBytes { sp_nonblocking_write(port, $0.baseAddress! + offset, bytes.count - offset) }
         guard count.rawValue >= 0 else { throw lastError() }
-        guard Int(count.rawValue) == bytes.count else { throw LinkError(port: name, cause: .timedOut) }
+        return count.rawValue == 0 ? nil : Int(count.rawValue)
     }
 
     public func close() {

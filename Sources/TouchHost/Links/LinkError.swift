@@ -8,6 +8,10 @@ public struct LinkError: Error, CustomStringConvertible, Equatable {
         case permissionDenied
         case disconnected
         case timedOut
+        /// The far end stopped reading: `waiting` bytes could not be sent.
+        case notReading(waiting: Int)
+        /// What the user named is not something a link can open (a file, a directory, a bad option).
+        case invalid(String)
         case other(String)
     }
 
@@ -50,7 +54,8 @@ public struct LinkError: Error, CustomStringConvertible, Equatable {
         case .permissionDenied: "permission denied (is your user in the dialout group?)"
         case .disconnected: "the device went away"
         case .timedOut: "timed out"
-        case .other(let text): text
+        case .notReading(let waiting): "the device stopped reading (\(waiting) bytes could not be sent)"
+        case .invalid(let text), .other(let text): text
         }
     }
 }

@@ -42,9 +42,9 @@ public enum LinkOpener {
     static func refuseNonTerminal(_ path: String, mode: mode_t) throws(LinkError) {
         switch mode & mode_t(S_IFMT) {
         case mode_t(S_IFREG):
-            throw LinkError(port: path, cause: .other("is a regular file, not a serial port (to play a recording: touchhost replay, or replay:FILE)"))
+            throw LinkError(port: path, cause: .invalid("is a regular file, not a serial port (to play a recording: touchhost replay, or replay:FILE)"))
         case mode_t(S_IFDIR):
-            throw LinkError(port: path, cause: .other("is a directory, not a serial port"))
+            throw LinkError(port: path, cause: .invalid("is a directory, not a serial port"))
         case mode_t(S_IFCHR):
             break
         default:
@@ -53,7 +53,7 @@ public enum LinkOpener {
     }
 
     static func notTerminal(_ path: String) -> LinkError {
-        LinkError(port: path, cause: .other("is not a serial port or terminal"))
+        LinkError(port: path, cause: .invalid("is not a serial port or terminal"))
     }
 
     /// libserialport 0.1.1 cannot open these; going straight to the descriptor link avoids a

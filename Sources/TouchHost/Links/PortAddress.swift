@@ -8,7 +8,7 @@ public enum PortAddress: Equatable, Sendable {
         if text.hasPrefix("tcp:") {
             let rest = text.dropFirst(4)
             guard let colon = rest.lastIndex(of: ":"), let port = UInt16(rest[rest.index(after: colon)...]), port > 0
-            else { throw LinkError(port: text, cause: .other("expected tcp:HOST:PORT")) }
+            else { throw LinkError(port: text, cause: .invalid("expected tcp:HOST:PORT")) }
             var host = String(rest[..<colon])
             // An IPv6 address in brackets, as `emulate` prints one: tcp:[::1]:7000.
             if host.hasPrefix("["), host.hasSuffix("]"), host.count > 2 { host = String(host.dropFirst().dropLast()) }
@@ -16,12 +16,12 @@ public enum PortAddress: Equatable, Sendable {
         }
         let parts = text.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let path = String(parts[0])
-        guard !path.isEmpty else { throw LinkError(port: text, cause: .other("empty port name")) }
+        guard !path.isEmpty else { throw LinkError(port: text, cause: .invalid("empty port name")) }
         var settings = SerialSettings()
         if parts.count == 2 {
             for option in parts[1].split(separator: "&") {
                 let pair = option.split(separator: "=", maxSplits: 1)
-                guard pair.count == 2 else { throw LinkError(port: text, cause: .other("option '\(option)' has no value")) }
+                guard pair.count == 2 else { throw LinkError(port: text, cause: .invalid("option '\(option)' has no value")) }
                 try settings.set(String(pair[0]), to: String(pair[1]), port: text)
             }
         }
@@ -43,7 +43,7 @@ public struct SerialSettings: Equatable, Sendable {
     public init() {}
 
     mutating func set(_ key: String, to value: String, port: String) throws(LinkError) {
-        func bad() -> LinkError { LinkError(port: port, cause: .other("bad value '\(value)' for \(key)")) }
+        func bad() -> LinkError { LinkError(port: port, cause: .invalid("bad value '\(value)' for \(key)")) }
         switch key {
         case "baud":
             guard let number = Int(value), number > 0 else { throw bad() }
@@ -61,7 +61,7 @@ public struct SerialSettings: Equatable, Sendable {
             guard let choice = FlowControl(rawValue: value) else { throw bad() }
             flow = choice
         default:
-            throw LinkError(port: port, cause: .other("unknown option '\(key)' (baud, bits, parity, stopbits, flow)"))
+            throw LinkError(port: port, cause: .invalid("unknown option '\(key)' (baud, bits, parity, stopbits, flow)"))
         }
     }
 }

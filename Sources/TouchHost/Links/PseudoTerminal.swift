@@ -42,7 +42,7 @@ public final class PseudoTerminal {
         self.path = path
         self.keeper = keeper
         link = FileDescriptorLink(name: path, read: master, write: master, ownsDescriptors: true)
-        link.outputQueueLimit = FileDescriptorLink.emulatedPortBuffer
+        link.emulateUART()
     }
 
     deinit {

@@ -130,7 +130,7 @@ public enum TCPLink {
             var one: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
             let link = FileDescriptorLink(name: "tcp:\(endpoint)", read: fd, write: fd, ownsDescriptors: true)
-            link.outputQueueLimit = FileDescriptorLink.emulatedPortBuffer
+            link.emulateUART()
             return link
         }
     }

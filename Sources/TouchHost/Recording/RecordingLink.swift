@@ -55,6 +55,9 @@ public final class RecordingLink: ByteLink {
         try inner.write(bytes)
     }
 
+    public var queuedOutput: Int { inner.queuedOutput }
+    public func flushOutput() throws(LinkError) { try inner.flushOutput() }
+
     public func close() {
         inner.close()
         file.close()

@@ -24,7 +24,7 @@ public final class ReplayDriver {
     private var upcoming: ReplayItem?
     /// The next recorded chunk.
     private var next = 0
-    /// The recording's clock, which its session reads instead of the host's.
+    /// The recording's clock, which its session is given instead of the host's.
     private var clock: Microseconds = 0
     /// The input's pipeline; a recording's is made when its device describes itself.
     public private(set) var pipeline: Pipeline?
@@ -41,7 +41,6 @@ public final class ReplayDriver {
                 return makePipeline(info.trackerConfiguration(), PanelSize(width: size.x, height: size.y), emit)
             }
             feed = .recording(session, recording)
-            session.now = { [unowned self] in self.clock }
             session.onPipeline = { [unowned self] in self.pipeline = $0 }
         } else {
             feed = .items
@@ -97,8 +96,8 @@ public final class ReplayDriver {
                 // Timers due during a real silence still fire in order, before the next report.
                 let chunk = recording[next]
                 clock = chunk.time
-                session.receive(chunk.bytes)
-                session.advanceIdle()
+                session.receive(chunk.bytes, at: clock)
+                session.advanceIdle(at: clock)
                 next += 1
                 budget -= 1
             }
@@ -130,7 +129,7 @@ public final class ReplayDriver {
     /// recording's session also cancels the touches and gestures its device tracked itself.
     public func cancelAll() {
         if case .recording(let session, _) = feed {
-            session.cancelAll()
+            session.cancelAll(now: clock)
         } else {
             pipeline?.cancelAll(at: lastTime)
         }

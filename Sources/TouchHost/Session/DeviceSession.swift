@@ -1,30 +1,35 @@
-import Glibc
 import TouchCore
 
-/// A controller on a link, from the host's side: the handshake, then bytes -> frame decoder ->
-/// contact frames in millimetres -> the pipeline. Device time drives the pipeline; between reports
-/// the host's monotonic clock stands in for it so that timers (a tap's double-tap window, the
-/// report timeout) still fire when the device falls silent.
+/// A touchhost controller on a link, from the host's side, as a non-blocking `Session`: the
+/// handshake, requests and their answers, a stalled or lost link, backoff and reopening are states
+/// that `dispatch(now:)` advances; bytes go through the frame decoder to contact frames in
+/// millimetres and the pipeline (DeviceSession+Messages.swift). It never waits and never reads a
+/// clock: the owner's `now` is the only host time it knows, so a test drives it through a
+/// scripted link in virtual time. Device time drives the pipeline; between reports the host's time
+/// stands in for it so that timers (a double-tap window, the report timeout) still fire when the
+/// device falls silent.
 ///
 /// Whatever the bytes say, the stream it emits keeps the promises of contracts.md section 3: `t`
 /// never decreases (a late report is taken as happening at the session's present and the device
 /// clock continues from there), every `began` gets one `ended` or `cancelled`, tracking ids are
 /// never reused and slots stay in range. Touches come from one source per session (`TouchSource`).
-public final class DeviceSession {
-    public private(set) var link: any ByteLink
-    public private(set) var info: DeviceInfo?
-    public private(set) var decoder = FrameDecoder()
-    private var clock = DeviceClock()
-    private var pipeline: Pipeline?
-    private let makePipeline: (DeviceInfo, @escaping (HostEvent) -> Void) -> Pipeline
-    private let sink: (HostEvent) -> Void
+public final class DeviceSession: Session {
+    public internal(set) var link: any ByteLink
+    public internal(set) var info: DeviceInfo?
+    public internal(set) var decoder = FrameDecoder()
+    var clock = DeviceClock()
+    var pipeline: Pipeline?
+    let makePipeline: (DeviceInfo, @escaping (HostEvent) -> Void) -> Pipeline
+    let sink: (HostEvent) -> Void
     private var nextRequestId: UInt8 = 1
     private var buffer: [UInt8] = []
     /// The last device time seen and the host time it arrived at.
-    private var lastDeviceTime: Microseconds = 0
-    private var lastArrival: Microseconds?
+    var lastDeviceTime: Microseconds = 0
+    var lastArrival: Microseconds?
     /// Host time of the last event delivered, for `--until-idle`.
-    public private(set) var lastActivity: Microseconds
+    public internal(set) var lastActivity: Microseconds = 0
+    /// The owner's time as of its last call (`dispatch`, `receive(_:at:)`, `cancelAll`, `finish`).
+    public internal(set) var hostTime: Microseconds = 0
     /// Touches and gestures tracked upstream (a controller in gestures mode, a bridge), made the session's own.
     public var controllerEvents = ControllerGestureSource()
 
@@ -40,25 +45,96 @@ public final class DeviceSession {
         case upstream
     }
 
-    public private(set) var touchSource = TouchSource.undecided
+    public internal(set) var touchSource = TouchSource.undecided
     /// The device was asked to recognize (gestures mode): its reports are expected to stop, not refused.
-    public private(set) var upstreamRecognizes = false
+    public internal(set) var upstreamRecognizes = false
 
-    /// The most bytes one pump reads before it processes them and returns, so a link that never
-    /// runs dry (a flood, `/dev/zero`) costs bounded memory and the caller's limits are checked.
+    /// The most bytes one dispatch reads before it processes them and returns, so a link that never
+    /// runs dry (a flood, `/dev/zero`) costs bounded memory and the owner's limits are checked.
     public static let maxBytesPerPump = 65_536
     /// Heatmap slices as they arrive (after `setMode(.both)` or `.heatmap`), for the live view.
     public var onHeatmap: ((HeatmapSlice) -> Void)?
     /// Told when the pipeline is made, once the device has described itself.
     public var onPipeline: ((Pipeline) -> Void)?
-    /// The host's clock: monotonic time for a live link, the recording's timestamps in a replay.
-    public var now: () -> Microseconds
 
     /// Host time the device may be silent before its clock is extrapolated: an extrapolated time
     /// must never pass a report still on its way, and a busy machine (or an emulator on it) can hold
     /// reports back for well over a report period; past the tracker's 100 ms timeout they would
     /// split touches. A device that stops reporting when untouched gets its timers this much late.
     public static let idleLag: Microseconds = 250_000
+    /// How long a link may go without a controller describing itself before the session says
+    /// nothing answered: five requests for its description, `askInterval` apart.
+    public static let answerTimeout: Microseconds = 2_000_000
+    public static let askInterval: Microseconds = 400_000
+    /// How long bytes may wait for a device that does not read before the link counts as lost.
+    public static let writeStallLimit: Microseconds = 2_000_000
+
+    // MARK: Link states
+
+    /// Where the link stands.
+    public enum LinkState: Equatable, Sendable {
+        /// Open; asking the device to describe itself every `askInterval`, since `openedAt`.
+        case describing(openedAt: Microseconds, nextAsk: Microseconds)
+        /// The device described itself; reports flow.
+        case streaming
+        /// The link was lost; the next attempt to open it again is due `at`.
+        case reopening(at: Microseconds)
+        /// Over for good: `failure` says why.
+        case ended
+    }
+
+    public private(set) var state: LinkState = .describing(openedAt: .min, nextAsk: .min)
+    /// The link was lost and is to be opened again.
+    public var isReopening: Bool { if case .reopening = state { true } else { false } }
+    /// Why the session ended: the link lost without `reopen`, no controller answering, a request refused.
+    public private(set) var failure: LinkError?
+
+    /// Opens the device's link again after a loss; nil: a lost link ends the session.
+    public var reopen: (() throws(LinkError) -> any ByteLink)?
+    /// Told each time the device has described itself on a new link (the first and every reopened
+    /// one): the place to ask for what the owner wants streamed (a mode, heatmaps).
+    public var onDescribed: ((DeviceSession) -> Void)?
+    /// What happened to the link, for the owner's log or output.
+    public var onNews: ((LinkNews) -> Void)?
+    /// What the session does when the first link gets no answer within `answerTimeout`: end with
+    /// `failure` (the CLI), or say so once (`LinkNews.noAnswer`) and go on asking (the C API, for a
+    /// controller powered up later).
+    public var keepsAskingUnanswered = false
+
+    public enum LinkNews {
+        /// The link failed; `retryIn` says when it is opened again (nil: never).
+        case lost(LinkError, retryIn: Microseconds?)
+        /// A try at opening it again failed, or a reopened link stayed silent: tried again after `retryIn`.
+        case retrying(LinkError, retryIn: Microseconds)
+        /// The link is open again; its controller has yet to describe itself.
+        case reopened(name: String)
+        /// No controller described itself on the first link (`keepsAskingUnanswered`).
+        case noAnswer(LinkError)
+    }
+
+    private var backoff = ReconnectBackoff()
+    /// The current link was opened after a loss: a silent one is closed and tried again later.
+    private var reopened = false
+    private var reportedNoAnswer = false
+    private var everDescribed = false
+    /// Since when bytes have waited for the device to read them.
+    private var stalledSince: Microseconds?
+    /// A failure noticed outside dispatch (a write from `send`): handled by the next dispatch.
+    private var pendingLoss: LinkError?
+    /// Set while a new link waits for its description: it is announced as `reconnected`.
+    var announcesReconnect = false
+    /// Counts links attached, so a read decoded on a copy does not bring back an old link's decoder.
+    var attachments = 0
+    /// The first bytes heard while waiting for the device's info, to say what answered instead.
+    var heard: [UInt8] = []
+    /// Frames refused since the last report, as one `rejected` status for the bytes just handled.
+    var refused: UInt32 = 0
+    /// The latest `t` emitted and the highest tracking id shown, so nothing goes back or repeats.
+    var lastEmitted: Microseconds = 0
+    var highestTouchId: UInt32 = 0
+    /// Where contacts come from: the controller's reports, or the host's own search of the
+    /// heatmaps it streams (`streamHeatmaps()`).
+    public internal(set) var heatmapFinder: HeatmapContactFinder?
 
     public init(
         link: any ByteLink, sink: @escaping (HostEvent) -> Void,
@@ -67,28 +143,236 @@ public final class DeviceSession {
         self.link = link
         self.sink = sink
         self.makePipeline = makePipeline
-        now = MonotonicClock.now
-        lastActivity = MonotonicClock.now()
     }
 
-    /// How long a link may go without a controller describing itself before the session says
-    /// nothing answered: the handshake's five requests, 400 ms apart.
-    public static let answerTimeout: Microseconds = 2_000_000
+    // MARK: Session
 
-    /// Asks for the device's info and waits for it, asking again after each silence.
-    public func handshake(attempts: Int = 5, waitMilliseconds: Int32 = 400) throws(LinkError) {
-        heard.removeAll()
-        for _ in 0..<attempts {
-            try send(.getInfo)
-            let deadline = MonotonicClock.now() + Microseconds(waitMilliseconds) * 1_000
-            while MonotonicClock.now() < deadline {
-                _ = link.waitForInput(milliseconds: 20)
-                do { try readAvailable() } catch { throw explained(error) }
-                if info != nil { return }
+    public var descriptor: Int32? {
+        switch state {
+        case .describing, .streaming: return link.pollDescriptor >= 0 ? link.pollDescriptor : nil
+        case .reopening, .ended: return nil
+        }
+    }
+
+    public var wantsToWrite: Bool { descriptor != nil && link.queuedOutput > 0 }
+
+    public var hasEnded: Bool { state == .ended }
+
+    /// True while a touch is down.
+    public var hasLiveTouches: Bool { (pipeline?.hasLiveTouches ?? false) || controllerEvents.hasLiveTouches }
+
+    public func dispatch(now: Microseconds) -> Microseconds? {
+        hostTime = max(hostTime, now)
+        if case .reopening(let due) = state {
+            guard now >= due else { return due }
+            tryReopening()
+        }
+        guard state != .ended else { return nil }
+        if case .reopening(let due) = state { return due }
+        if let loss = pendingLoss {
+            lose(loss)
+            return nextInstant(readFully: true)
+        }
+        if case .describing(let opened, let nextAsk) = state {
+            if opened == .min {
+                state = .describing(openedAt: now, nextAsk: now + Self.askInterval)
+                post(.getInfo)
+            } else if now >= nextAsk, now - opened < Self.answerTimeout {
+                state = .describing(openedAt: opened, nextAsk: now + Self.askInterval)
+                post(.getInfo)
             }
         }
-        throw noAnswer
+        do {
+            try link.flushOutput()
+        } catch {
+            lose(error)
+            return nextInstant(readFully: true)
+        }
+        var readFully = true
+        do {
+            readFully = try readAvailable() < Self.maxBytesPerPump
+        } catch {
+            lose(explained(error))
+            return nextInstant(readFully: true)
+        }
+        if let loss = pendingLoss {
+            lose(loss)
+            return nextInstant(readFully: true)
+        }
+        checkStall()
+        if case .describing(let opened, _) = state, now - opened >= Self.answerTimeout { unanswered() }
+        expireRequests()
+        advanceIdle()
+        return nextInstant(readFully: readFully)
     }
+
+    /// The input was cut (a signal, `--duration`): every live touch and every gesture under way is
+    /// cancelled now, since nobody lifted them. `finish` may follow to let pending timers fire.
+    public func cancelAll(now: Microseconds) {
+        hostTime = max(hostTime, now)
+        cancelEverything(at: estimatedDeviceTime())
+    }
+
+    /// The input is over: every pending timer fires and touches still down are cancelled.
+    public func finish(now: Microseconds) {
+        hostTime = max(hostTime, now)
+        pipeline?.finish()
+        for event in controllerEvents.cancelAll(at: present) { emit(event) }
+    }
+
+    /// `finish(now:)` at the session's latest host time (a replay, a test fed by hand).
+    public func finish() { finish(now: hostTime) }
+
+    /// The next instant dispatch has work without input: the next request for a description, a
+    /// request's deadline, a stalled write's limit, a reopening, or the pipeline's next timer
+    /// (which fires `idleLag` after the device's time stood still).
+    private func nextInstant(readFully: Bool) -> Microseconds? {
+        var next: Microseconds? = readFully ? nil : hostTime
+        func consider(_ instant: Microseconds?) {
+            guard let instant else { return }
+            next = min(next ?? instant, instant)
+        }
+        switch state {
+        case .ended: return nil
+        case .reopening(let due): return due
+        case .describing(let opened, let nextAsk):
+            consider(nextAsk)
+            consider(opened + Self.answerTimeout)
+        case .streaming: break
+        }
+        consider(requests.map(\.deadline).min())
+        if let stalledSince { consider(stalledSince + Self.writeStallLimit) }
+        if let deadline = pipeline?.nextDeadline {
+            let arrival = lastArrival ?? hostTime
+            consider(arrival + Self.idleLag + max(0, deadline - lastDeviceTime))
+        }
+        if controllerEvents.hasLiveTouches { consider(hostTime + Self.idleLag) }
+        return next
+    }
+
+    // MARK: Commands
+
+    /// Sends a command without waiting for its reply; returns the request id the reply will carry.
+    /// A link that fails here is handled (as lost) by the next dispatch.
+    @discardableResult
+    public func send(_ command: HostCommand) throws(LinkError) -> UInt8 {
+        switch state {
+        case .describing, .streaming: break
+        case .reopening, .ended: throw LinkError(port: link.name, cause: .disconnected)
+        }
+        var bytes = ByteBuffer()
+        FrameEncoder.writeDelimiter(to: &bytes)
+        let requestId = nextRequestId
+        FrameEncoder.encode(CommandFrame(requestId: requestId, command: command), to: &bytes)
+        nextRequestId = nextRequestId == UInt8.max ? 1 : nextRequestId + 1
+        do {
+            try link.write(bytes.bytes)
+        } catch {
+            if pendingLoss == nil { pendingLoss = error }
+            throw error
+        }
+        return requestId
+    }
+
+    /// A command the session sends itself: a failure is the link's, seen by dispatch.
+    public func post(_ command: HostCommand) { _ = try? send(command) }
+
+    /// A command waiting for its reply.
+    struct Request {
+        var command: HostCommand
+        var requestId: UInt8
+        var triesLeft: Int
+        var wait: Microseconds
+        var deadline: Microseconds
+        var completion: (CommandReply?) -> Void
+    }
+
+    var requests: [Request] = []
+
+    /// Sends a command and calls `completion` with the device's reply, sending it again (under a
+    /// new request id) after each `wait` of silence: a reply lost to a bad byte costs a retry, not
+    /// the command. After `attempts` silences `completion` gets nil.
+    public func request(
+        _ command: HostCommand, attempts: Int = 3, wait: Microseconds = 300_000,
+        completion: @escaping (CommandReply?) -> Void
+    ) {
+        guard let requestId = try? send(command) else { return completion(nil) }
+        requests.append(Request(
+            command: command, requestId: requestId, triesLeft: attempts - 1, wait: wait, deadline: hostTime + wait,
+            completion: completion))
+    }
+
+    /// A reply for a waiting request.
+    func answer(_ reply: CommandReply) {
+        guard let index = requests.firstIndex(where: { $0.requestId == reply.requestId }) else { return }
+        let request = requests.remove(at: index)
+        request.completion(reply)
+    }
+
+    private func expireRequests() {
+        var index = 0
+        while index < requests.count {
+            guard hostTime >= requests[index].deadline else {
+                index += 1
+                continue
+            }
+            var request = requests[index]
+            guard request.triesLeft > 0, let id = try? send(request.command) else {
+                requests.remove(at: index)
+                request.completion(nil)
+                continue
+            }
+            request.requestId = id
+            request.triesLeft -= 1
+            request.deadline = hostTime + request.wait
+            requests[index] = request
+            index += 1
+        }
+    }
+
+    /// Ends the session: the owner finishes and reports `error`.
+    public func fail(_ error: LinkError) {
+        guard state != .ended else { return }
+        failure = error
+        link.close()
+        state = .ended
+    }
+
+    /// Ends the session without a failure: the owner closed it.
+    public func close() {
+        guard state != .ended else { return }
+        link.close()
+        state = .ended
+    }
+
+    /// Asks the controller for raw heatmaps instead of contacts and finds the contacts on the host;
+    /// a controller that refuses, or does not answer, ends the session with the reason.
+    public func streamHeatmaps() {
+        guard let info else { return fail(LinkError(port: link.name, cause: .other("no device info yet"))) }
+        guard info.supportedModes.supports(.heatmap) else {
+            return fail(LinkError(port: link.name, cause: .other("the controller cannot stream heatmaps")))
+        }
+        guard let finder = HeatmapContactFinder(for: info) else {
+            return fail(LinkError(port: link.name, cause: .other(
+                "the controller's heatmap (\(info.columns) x \(info.rows) nodes on a \(info.summaryPanel) panel) is not one the host can search")))
+        }
+        heatmapFinder = finder
+        request(.setMode(.heatmap)) { [unowned self] reply in
+            guard let reply else {
+                // A lost link answers nothing: the reopened one asks again.
+                if self.state == .streaming {
+                    self.fail(LinkError(port: self.link.name, cause: .other("no reply to the \(HostCommand.setMode(.heatmap).frameType) command after 3 tries")))
+                }
+                return
+            }
+            guard reply.isAccepted else {
+                self.heatmapFinder = nil
+                return self.fail(LinkError(port: self.link.name, cause: .other("the controller refused heatmap mode (\(reply.result))")))
+            }
+        }
+    }
+
+    // MARK: Losing and reopening the link
 
     /// The failure of a link on which no controller described itself, naming the baud rate (for
     /// a serial port) and what came instead: nothing, text, or bytes that are not touchhost frames.
@@ -98,123 +382,73 @@ public final class DeviceSession {
             "no answer to the device-info request within \(Self.answerTimeout / 1_000_000) s\(rate); heard \(HeardBytes.describe(heard)) (is it a touchhost controller?)"))
     }
 
-    /// Sends a command without waiting for its reply; returns the request id the reply will carry.
-    @discardableResult
-    public func send(_ command: HostCommand) throws(LinkError) -> UInt8 {
-        var bytes = ByteBuffer()
-        FrameEncoder.writeDelimiter(to: &bytes)
-        let requestId = nextRequestId
-        FrameEncoder.encode(CommandFrame(requestId: requestId, command: command), to: &bytes)
-        nextRequestId = nextRequestId == UInt8.max ? 1 : nextRequestId + 1
-        try link.write(bytes.bytes)
-        return requestId
-    }
-
-    /// Sends a command and waits for the device's reply, sending it again (under a new request id)
-    /// after each silence: a reply lost to a bad byte costs a retry, not the command. Reports that
-    /// arrive meanwhile go through the pipeline as usual.
-    public func perform(
-        _ command: HostCommand, attempts: Int = 3, waitMilliseconds: Int32 = 300
-    ) throws(LinkError) -> CommandReply {
-        for _ in 0..<attempts {
-            let requestId = try send(command)
-            awaitedRequest = requestId
-            awaitedReply = nil
-            defer { awaitedRequest = nil }
-            let deadline = MonotonicClock.now() + Microseconds(waitMilliseconds) * 1_000
-            while MonotonicClock.now() < deadline {
-                _ = link.waitForInput(milliseconds: 10)
-                try readAvailable()
-                if let reply = awaitedReply { return reply }
-            }
+    /// Bytes have waited too long for a device that does not read: the link counts as lost.
+    private func checkStall() {
+        guard link.queuedOutput > 0 else {
+            stalledSince = nil
+            return
         }
-        throw LinkError(port: link.name, cause: .other("no reply to the \(command.frameType) command after \(attempts) tries"))
-    }
-
-    /// Where contacts come from: the controller's reports, or the host's own search of the
-    /// heatmaps it streams (`findsContactsInHeatmaps`, after `streamHeatmaps()`).
-    public private(set) var heatmapFinder: HeatmapContactFinder?
-
-    /// Asks the controller for raw heatmaps instead of contacts and finds the contacts on the host.
-    public func streamHeatmaps() throws(LinkError) {
-        guard let info else { throw LinkError(port: link.name, cause: .other("no device info yet")) }
-        guard info.supportedModes.supports(.heatmap) else {
-            throw LinkError(port: link.name, cause: .other("the controller cannot stream heatmaps"))
-        }
-        guard let finder = HeatmapContactFinder(for: info) else {
-            throw LinkError(port: link.name, cause: .other(
-                "the controller's heatmap (\(info.columns) x \(info.rows) nodes on a \(info.summaryPanel) panel) is not one the host can search"))
-        }
-        heatmapFinder = finder
-        let reply = try perform(.setMode(.heatmap))
-        guard reply.isAccepted else {
-            heatmapFinder = nil
-            throw LinkError(port: link.name, cause: .other("the controller refused heatmap mode (\(reply.result))"))
+        let since = stalledSince ?? hostTime
+        stalledSince = since
+        if hostTime - since >= Self.writeStallLimit {
+            lose(LinkError(port: link.name, cause: .notReading(waiting: link.queuedOutput)))
         }
     }
 
-    private var awaitedRequest: UInt8?
-    private var awaitedReply: CommandReply?
-
-    /// Waits up to `milliseconds` for bytes, handles what came (at most `maxBytesPerPump`), and
-    /// lets idle timers fire.
-    public func pump(milliseconds: Int32) throws(LinkError) {
-        _ = link.waitForInput(milliseconds: milliseconds)
-        try readAvailable()
-        advanceIdle()
+    /// The link failed: every touch is cancelled, the owner told (a `disconnected` status), and the
+    /// port opened again after `ReconnectBackoff`'s waits when the session can (`reopen`).
+    private func lose(_ error: LinkError) {
+        pendingLoss = nil
+        stalledSince = nil
+        link.close()
+        // A link that never carried a controller's description (a wrong port, an emulator serving
+        // another host) is not reopened by the CLI: its reason is the answer.
+        let reopens = reopen != nil && (everDescribed || keepsAskingUnanswered)
+        let wait = reopens ? backoff.next() : nil
+        onNews?(.lost(error, retryIn: wait))
+        disconnected()
+        for request in requests { request.completion(nil) }
+        requests.removeAll()
+        if let wait {
+            state = .reopening(at: hostTime + wait)
+        } else {
+            failure = error
+            state = .ended
+        }
     }
 
-    /// Lets timers fire when the device has been silent a while (see `idleLag`).
-    public func advanceIdle() {
-        guard let pipeline, let arrival = lastArrival else { return }
-        let silence = now() - arrival
-        guard silence > Self.idleLag else { return }
-        pipeline.advance(to: lastDeviceTime + silence - Self.idleLag)
-    }
-
-    /// True while a touch is down.
-    public var hasLiveTouches: Bool { (pipeline?.hasLiveTouches ?? false) || controllerEvents.hasLiveTouches }
-
-    /// The input was cut (a signal, `--duration`): every live touch and every gesture under way is
-    /// cancelled now, since nobody lifted them. `finish` may follow to let pending timers fire.
-    public func cancelAll() {
-        cancelEverything(at: estimatedDeviceTime())
-    }
-
-    private func cancelEverything(at time: Microseconds) {
-        pipeline?.cancelAll(at: time)
-        for event in controllerEvents.cancelAll(at: time) { emit(event) }
-    }
-
-    /// The link went away: every touch is cancelled and the user told.
-    public func disconnected() {
+    /// Every touch is cancelled and a `disconnected` status emitted.
+    private func disconnected() {
         let time = estimatedDeviceTime()
         cancelEverything(at: time)
         emit(.status(StatusEvent(kind: .disconnected, timestamp: time)))
         lastDeviceTime = time
-        disconnection = (time, now())
+        disconnection = (time, hostTime)
         lastArrival = nil
     }
 
     /// Session time and host time of the last disconnect: the gap is measured on the host's clock.
     private var disconnection: (device: Microseconds, host: Microseconds)?
 
-    /// A new link to the same device after a disconnect: waits for the handshake.
-    public func reconnected(_ link: any ByteLink) throws(LinkError) {
-        reattach(link)
-        defer { announcesReconnect = false }
-        try handshake()
+    private func tryReopening() {
+        guard let reopen else { return }
+        let opened: any ByteLink
+        do {
+            opened = try reopen()
+        } catch {
+            let wait = backoff.next()
+            state = .reopening(at: hostTime + wait)
+            onNews?(.retrying(error, retryIn: wait))
+            return
+        }
+        attach(opened)
+        reopened = true
+        onNews?(.reopened(name: opened.name))
     }
 
-    /// The same connection through another link object (a recorder wrapped around it, or taken
-    /// off again): unlike `reattach`, nothing about the device is forgotten.
-    public func relink(_ link: any ByteLink) { self.link = link }
-
-    /// A new link to the same device after a disconnect, without waiting: the caller asks for the
-    /// device's description (`send(.getInfo)`) and pumps; its answer is announced as `reconnected`.
-    /// For a caller that must not block (the C API's dispatch). The pipeline, with its recognizers,
-    /// regions and settings, stays.
-    public func reattach(_ link: any ByteLink) {
+    /// A new link to the same device: it is asked to describe itself, and its answer is announced
+    /// as `reconnected`. The pipeline, with its recognizers, regions and settings, stays.
+    private func attach(_ link: any ByteLink) {
         self.link = link
         decoder = FrameDecoder()
         attachments &+= 1
@@ -222,46 +456,51 @@ public final class DeviceSession {
         heard.removeAll()
         if let disconnection {
             // The device may have run on, or restarted: either way session time resumes at host time.
-            lastDeviceTime = disconnection.device + max(0, now() - disconnection.host)
+            lastDeviceTime = disconnection.device + max(0, hostTime - disconnection.host)
             clock.restart(continuingFrom: lastDeviceTime)
         }
         announcesReconnect = true
+        state = .describing(openedAt: .min, nextAsk: .min)
     }
 
-    /// After a disconnect: opens the port again with `reopen`, waiting `ReconnectBackoff`'s growing
-    /// delays (0.25 s to 4 s) between tries, until a new link answers the handshake; `resume` then
-    /// asks the device for what it streamed before (a mode, heatmaps). False when `giveUp` said stop
-    /// first. A link that fails again at once is noticed by the next pump.
-    public func reconnect(
-        giveUp: () -> Bool, reopen: () throws -> any ByteLink, resume: (DeviceSession) throws -> Void = { _ in }
-    ) -> Bool {
-        var backoff = ReconnectBackoff()
-        while !giveUp() {
-            let wakeUp = MonotonicClock.now() + backoff.next()
-            while MonotonicClock.now() < wakeUp, !giveUp() { usleep(20_000) }
-            if giveUp() { break }
-            guard let link = try? reopen() else { continue }
-            guard (try? reconnected(link)) != nil else {
-                link.close()
-                continue
-            }
-            try? resume(self)
-            return true
+    /// The same connection through another link object (a recorder wrapped around it, or taken
+    /// off again): unlike a reopening, nothing about the device is forgotten.
+    public func relink(_ link: any ByteLink) { self.link = link }
+
+    /// No controller described itself within `answerTimeout`. A link opened again after a loss is
+    /// closed and tried later; the first link ends the session, or with `keepsAskingUnanswered`
+    /// says so once and goes on asking.
+    private func unanswered() {
+        let failure = noAnswer
+        if reopened {
+            link.close()
+            let wait = backoff.next()
+            state = .reopening(at: hostTime + wait)
+            onNews?(.retrying(failure, retryIn: wait))
+            return
         }
-        return false
+        guard keepsAskingUnanswered else { return fail(failure) }
+        state = .describing(openedAt: hostTime, nextAsk: hostTime + Self.askInterval)
+        guard !reportedNoAnswer else { return }
+        reportedNoAnswer = true
+        onNews?(.noAnswer(failure))
     }
 
-    /// Set while a reconnect's handshake runs: its device info is announced as `reconnected`
-    /// before any report that follows it.
-    private var announcesReconnect = false
-
-    /// The input is over: every pending timer fires and touches still down are cancelled.
-    public func finish() {
-        pipeline?.finish()
-        for event in controllerEvents.cancelAll(at: present) { emit(event) }
+    /// The device described itself on the current link.
+    func described() {
+        guard case .describing = state else { return }
+        state = .streaming
+        everDescribed = true
+        reopened = false
+        reportedNoAnswer = false
+        backoff = ReconnectBackoff()
+        onDescribed?(self)
     }
 
-    private func readAvailable() throws(LinkError) {
+    // MARK: Reading
+
+    /// Reads what is waiting (at most `maxBytesPerPump`) and handles it; the count read.
+    private func readAvailable() throws(LinkError) -> Int {
         buffer.removeAll(keepingCapacity: true)
         do {
             try link.readAvailable(into: &buffer, limit: Self.maxBytesPerPump)
@@ -273,10 +512,8 @@ public final class DeviceSession {
         }
         overhear(buffer)
         receive(buffer)
+        return buffer.count
     }
-
-    /// The first bytes heard while waiting for the device's info, to say what answered instead.
-    private var heard: [UInt8] = []
 
     private func overhear(_ bytes: [UInt8]) {
         guard info == nil, heard.count < HeardBytes.cap else { return }
@@ -294,187 +531,33 @@ public final class DeviceSession {
         return LinkError(port: error.port, cause: .other("closed the connection, saying: \(text)"))
     }
 
-    /// Bytes from the device, however they were chunked.
-    public func receive(_ bytes: [UInt8]) {
-        // The whole read in one call (block-wise COBS, no optional per byte), on a copy of the
-        // decoder: what the frames set off (event handlers, a monitor's counters) may read the
-        // session's decoder meanwhile, which the decoder's own exclusive access would forbid.
-        var decoding = decoder
-        let attachment = attachments
-        bytes.withUnsafeBufferPointer { run in
-            decoding.decode(run) { decoded, skipped in
-                if skipped > 0, info != nil {
-                    emit(.status(StatusEvent(kind: .resync, timestamp: stamp(), count: UInt32(clamping: skipped))))
-                }
-                if case .device(let message) = decoded { handle(message) }
-            }
-        }
-        // A link attached meanwhile starts from a fresh decoder; the old one's state is not its own.
-        if attachments == attachment { decoder = decoding }
-        reportRejected()
+    /// Bytes from the device that arrived at host time `time` (a recording's, a test's).
+    public func receive(_ bytes: [UInt8], at time: Microseconds) {
+        hostTime = max(hostTime, time)
+        receive(bytes)
     }
 
-    /// Counts `reattach`es, so a read decoded on a copy does not bring back an old link's decoder.
-    private var attachments = 0
-
-    /// Frames refused since the last report, as one `rejected` status for the bytes just handled.
-    private var refused: UInt32 = 0
-
-    private func refuse() { refused = refused == UInt32.max ? refused : refused + 1 }
-
-    private func reportRejected() {
-        let count = refused.addingReportingOverflow(controllerEvents.takeRejected())
-        refused = 0
-        let total = count.overflow ? UInt32.max : count.partialValue
-        guard total > 0, info != nil else { return }
-        emit(.status(StatusEvent(kind: .rejected, timestamp: stamp(), count: total)))
+    /// Lets timers fire when the device has been silent a while (see `idleLag`).
+    public func advanceIdle(at time: Microseconds) {
+        hostTime = max(hostTime, time)
+        advanceIdle()
     }
 
-    /// Touches from the host's tracker: refused once the session listens upstream (silently in
-    /// gestures mode, where a controller's last reports before it switches are expected).
-    private func acceptsTrackerFrames() -> Bool {
-        switch touchSource {
-        case .undecided:
-            touchSource = .tracker
-            return true
-        case .tracker: return true
-        case .upstream:
-            if !upstreamRecognizes { refuse() }
-            return false
-        }
+    func advanceIdle() {
+        guard let pipeline, let arrival = lastArrival else { return }
+        let silence = hostTime - arrival
+        guard silence > Self.idleLag else { return }
+        pipeline.advance(to: lastDeviceTime + silence - Self.idleLag)
     }
 
-    /// Touches and gestures from upstream: refused once the session tracks reports itself.
-    private func acceptsUpstreamEvents() -> Bool {
-        switch touchSource {
-        case .undecided, .upstream:
-            touchSource = .upstream
-            return true
-        case .tracker:
-            refuse()
-            return false
-        }
+    func cancelEverything(at time: Microseconds) {
+        pipeline?.cancelAll(at: time)
+        for event in controllerEvents.cancelAll(at: time) { emit(event) }
     }
 
-    /// Gestures mode was asked for: from now on the session listens to the controller's own
-    /// touches and gestures. Touches its tracker had live are cancelled first; the controller's get
-    /// ids after every id shown so far.
-    public func listenUpstream() {
-        upstreamRecognizes = true
-        guard touchSource != .upstream else { return }
-        if touchSource == .tracker { pipeline?.cancelAll(at: present) }
-        touchSource = .upstream
-    }
-
-    private func handle(_ message: DeviceMessage) {
-        switch message {
-        case .info(let info):
-            controllerEvents.describe(info)
-            if pipeline == nil {
-                let made = makePipeline(info) { [unowned self] in self.emit($0) }
-                pipeline = made
-                onPipeline?(made)
-            }
-            if announcesReconnect, self.info == nil {
-                emit(.status(StatusEvent(kind: .reconnected, timestamp: stamp())))
-                announcesReconnect = false
-            }
-            self.info = info
-            // Shapes (and palms) are asked for on every info: a device that reset forgot the request.
-            if info.supportedModes.contains(.shapes) { _ = try? send(.setContactShapes(true)) }
-        case .contacts(let report):
-            guard let info, let pipeline, heatmapFinder == nil, acceptsTrackerFrames() else { return }
-            let time = deviceTime(report.timestamp)
-            pipeline.consume(report.contactFrame(on: info, at: time))
-        case .status(let status):
-            guard let pipeline else { return }
-            let time = deviceTime(status.timestamp)
-            if status.kind == .reset {
-                // The controller forgot its contacts and restarts its clock and sequence.
-                cancelEverything(at: time)
-                clock.restart()
-                // A reset also returns it to contact reports: ask again for its recognition, or for heatmaps.
-                if upstreamRecognizes { _ = try? send(.setMode(.gestures)) }
-                if heatmapFinder != nil {
-                    heatmapFinder = info.flatMap(HeatmapContactFinder.init(for:))
-                    _ = try? send(.setMode(.heatmap))
-                }
-            }
-            if let event = StatusEvent(status, at: time) { emit(.status(event)) }
-        case .touch(let record):
-            // Already tracked upstream: a bridge, or a controller that tracks on board.
-            guard info != nil, acceptsUpstreamEvents() else { return }
-            let time = upstreamTime(record.timestamp)
-            if let event = controllerEvents.touch(record, at: time, firstFreeId: highestTouchId &+ 1) { emit(event) }
-        case .gesture(let gesture):
-            guard info != nil, acceptsUpstreamEvents() else { return }
-            let time = upstreamTime(gesture.timestamp)
-            if let event = controllerEvents.gesture(gesture, at: time) { emit(event) }
-        case .reply(let reply):
-            if reply.requestId == awaitedRequest { awaitedReply = reply }
-        case .heatmap(let slice):
-            onHeatmap?(slice)
-            guard let pipeline, heatmapFinder != nil else { return }
-            let time = deviceTime(slice.timestamp)
-            guard let frame = heatmapFinder!.add(slice, at: time), acceptsTrackerFrames() else { return }
-            pipeline.consume(frame)
-        }
-    }
-
-    /// Session time for a device timestamp. It never falls behind the session's present: after a
-    /// silence the pipeline's timers ran on the host's clock (`advanceIdle`), and a report that then
-    /// arrives with an earlier time (held up on the way, or from a clock that stood still) is taken
-    /// as happening now, the device clock continuing from there. Timers due before it fire first.
-    private func deviceTime(_ raw: UInt32) -> Microseconds {
-        var time = clock.time(for: raw)
-        let floor = present
-        if time < floor {
-            clock.restart(continuingFrom: floor)
-            time = clock.time(for: raw)
-        }
-        lastDeviceTime = time
-        lastArrival = now()
-        pipeline?.advance(to: time)
-        return time
-    }
-
-    /// The latest instant anything in the session has reached: no event may be earlier.
-    private var present: Microseconds { max(lastDeviceTime, pipeline?.lastTime ?? 0, lastEmitted) }
-
-    /// The present, with every pipeline timer due by then fired: the time for an event the session makes itself.
-    private func stamp() -> Microseconds {
-        let time = present
-        pipeline?.advance(to: time)
-        return time
-    }
-
-    /// Upstream events carry 64-bit microseconds on the upstream's clock (a controller's, or a
-    /// bridge's session time). Like the device's reports and a bridge's status frames, their low 32
-    /// bits go through the device clock: one clock for everything on the link, so `t` counts from
-    /// the first timestamp this session saw and a wild value cannot send it back.
-    private func upstreamTime(_ time: Microseconds) -> Microseconds {
-        deviceTime(UInt32(truncatingIfNeeded: time))
-    }
-
-    private func estimatedDeviceTime() -> Microseconds {
+    func estimatedDeviceTime() -> Microseconds {
         guard let arrival = lastArrival else { return present }
-        let silence = now() - arrival
+        let silence = hostTime - arrival
         return max(present, lastDeviceTime + max(0, silence))
-    }
-
-    /// The latest `t` emitted and the highest tracking id shown, so nothing goes back or repeats.
-    private var lastEmitted: Microseconds = 0
-    private var highestTouchId: UInt32 = 0
-
-    private func emit(_ event: HostEvent) {
-        lastActivity = now()
-        // The last line of defence for the stream's promise: `t` never decreases.
-        var event = event
-        if event.time < lastEmitted { event = event.retimed(lastEmitted) }
-        lastEmitted = event.time
-        if case .touch(let touch, _, _) = event { highestTouchId = max(highestTouchId, touch.trackingId) }
-        // A controller's own touches and gestures (gestures mode) meet the screen here, the pipeline's already did.
-        if event.screen == nil, let mapping = pipeline?.screenMapping { event = mapping.placing(event) }
-        sink(event)
     }
 }

@@ -25,7 +25,7 @@ extension DeviceSession {
         guard let mode = ReportMode(name: name), let info, info.supportedModes.supports(mode) else {
             throw LinkError(port: link.name, cause: .other("the device does not offer \(name) mode"))
         }
-        try send(.setMode(mode))
+        post(.setMode(mode))
         if mode == .gestures { listenUpstream() }
     }
 }

@@ -15,8 +15,17 @@ public struct RunLimits: Sendable {
         case duration
         case idle
         case signal(Int32)
+        /// The session ended by itself (a replay's end, a link lost for good).
+        case ended
+        /// The owner asked (a live view's `q`, a calibration complete).
+        case requested
 
-        public var cutsInput: Bool { self != .idle }
+        public var cutsInput: Bool {
+            switch self {
+            case .duration, .signal, .requested: true
+            case .idle, .ended: false
+            }
+        }
     }
 
     /// Seconds as the command line gives them. A duration too long for microseconds is no limit.
@@ -32,16 +41,18 @@ public struct RunLimits: Sendable {
         return Microseconds(max(value, 0))
     }
 
-    public func reached(by session: DeviceSession, at now: Microseconds = MonotonicClock.now()) -> Bool {
-        reason(by: session, at: now) != nil
-    }
-
     public func reached(hasLiveTouches: Bool, lastActivity: Microseconds, at now: Microseconds = MonotonicClock.now()) -> Bool {
         reason(hasLiveTouches: hasLiveTouches, lastActivity: lastActivity, at: now) != nil
     }
 
-    public func reason(by session: DeviceSession, at now: Microseconds = MonotonicClock.now()) -> Reason? {
-        reason(hasLiveTouches: session.hasLiveTouches, lastActivity: session.lastActivity, at: now)
+    /// The next instant a limit could be reached by time alone, for the run loop's wait.
+    public func nextDeadline(lastActivity: Microseconds) -> Microseconds? {
+        var next = duration.map { start + $0 }
+        if let idle {
+            let idleEnd = max(lastActivity, start) + idle
+            next = min(next ?? idleEnd, idleEnd)
+        }
+        return next
     }
 
     public func reason(hasLiveTouches: Bool, lastActivity: Microseconds, at now: Microseconds = MonotonicClock.now()) -> Reason? {
@@ -53,12 +64,14 @@ public struct RunLimits: Sendable {
 }
 
 /// SIGINT, SIGTERM and SIGHUP as a request to stop: once `install`ed, the handler only notes the
-/// signal, and the run's loop, which waits in `poll` a few milliseconds at a time (a signal cuts
-/// the wait short), sees it, cancels what is live, flushes its output and exits with 128 + the
-/// signal's number (`Interruption`).
+/// signal and writes a byte to `wakeDescriptor` (the `SessionRunLoop`'s wake pipe; `write(2)` is
+/// async-signal-safe), so the loop's `poll` returns at once, cancels what is live, flushes its
+/// output and exits with 128 + the signal's number (`Interruption`).
 public enum StopSignal {
     public static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
     nonisolated(unsafe) private static var last: sig_atomic_t = 0
+    /// Written to when a signal arrives: the running loop's wake pipe, -1 when none runs.
+    nonisolated(unsafe) public static var wakeDescriptor: Int32 = -1
 
     /// The first of the handled signals to arrive since `install`, if any.
     public static var received: Int32? { last == 0 ? nil : last }
@@ -67,6 +80,8 @@ public enum StopSignal {
         for number in handled {
             signal(number) { received in
                 if StopSignal.last == 0 { StopSignal.last = received }
+                var byte: UInt8 = 1
+                if StopSignal.wakeDescriptor >= 0 { _ = write(StopSignal.wakeDescriptor, &byte, 1) }
             }
         }
         // A parent may hand these down blocked (a test runner's children inherit its mask).

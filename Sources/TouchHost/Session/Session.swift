@@ -36,4 +36,12 @@ public protocol Session: AnyObject {
 
     /// The input is over: every pending timer fires, touches still down are cancelled.
     func finish(now: Microseconds)
+
+    /// Why the session ended, when it ended badly (a link lost for good, no controller answering);
+    /// nil while it runs or when it ended as it should (a replay at its end).
+    var failure: LinkError? { get }
+}
+
+extension Session {
+    public var failure: LinkError? { nil }
 }

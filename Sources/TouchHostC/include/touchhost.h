@@ -23,7 +23,12 @@
  *    are told apart by a number each gets on its first call, never reused (since 0.2: not by
  *    pthread_t, which a new thread may inherit from one that ended).
  *    th_version(), th_strerror(), th_get_last_error() and the *_init() helpers may be called from
- *    any thread.
+ *    any thread. A context whose owner thread has exited is adopted by the next thread that calls
+ *    it (with its events), so it can still be destroyed and its port released (since 0.3).
+ *  - Signals: no touchhost function is async-signal-safe; do not call them from a signal handler.
+ *    A call that interrupts another touchhost call on the same thread (a handler that calls in
+ *    anyway) returns TH_ERR_BUSY at once, without touching any lock, context or last error,
+ *    instead of deadlocking or aborting (since 0.3).
  *  - Units: millimetres from the panel's top-left corner (x right, y down); microseconds for time;
  *    radians, clockwise on screen positive, for angles.
  *  - Enums have explicit values; new values may be added in later versions, so a switch over
@@ -378,6 +383,12 @@ th_error th_context_new_manual(const th_context_options *options, th_context **o
  *  - "replay:FILE", a touch script (.touch), evemu or unistroke log, or .threc recording, replayed
  *    in virtual time as fast as it is dispatched; options as `touchhost replay`'s:
  *    "replay:FILE?format=evemu&desc=DESC&size=300x200&px-mm=0.25".
+ * A live source's address may carry the options `touchhost monitor` takes (since 0.3):
+ *  - "protocol=elo|mtouch|penmount6250|egalax": a legacy controller ("/dev/ttyS0?protocol=elo"),
+ *    at its protocol's usual baud rate unless baud= or the options say; "size=WxH" is its panel in
+ *    mm (default 345x194). It needs no handshake and takes no commands (TH_ERR_NOT_SUPPORTED).
+ *  - "mode=heatmap": the controller streams raw heatmaps and the library finds the contacts in
+ *    them; "mode=contacts|both|gestures" is asked of the controller once it has described itself.
  * A device context starts on the first th_context_dispatch(), which asks the device to describe
  * itself (again every 400 ms until it does). When a replay reaches its end, dispatch reports it as
  * a disconnect.
@@ -392,6 +403,7 @@ th_error th_context_open(const char *source, const th_context_options *options, 
 /**
  * Closes the source, releases the context, its recognizers (custom ones get their destroy
  * callback) and every event still queued. Events already taken stay valid until destroyed.
+ * Any thread may destroy a context whose owner thread has exited.
  * @return TH_OK; TH_ERR_INVALID_HANDLE; TH_ERR_WRONG_THREAD; TH_ERR_BUSY (from a callback).
  */
 th_error th_context_destroy(th_context *context);

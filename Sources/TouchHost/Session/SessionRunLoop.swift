@@ -1,0 +1,128 @@
+import Glibc
+import TouchCore
+
+/// The one loop that drives a live `Session` (every CLI command on a live source, and `serve`):
+/// it waits in `poll(2)` on the session's descriptor (for writing too while it has bytes queued),
+/// its own wake pipe (which `StopSignal` and `wakeUp()` write to) and any `watched` descriptors,
+/// until the instant the session's last dispatch asked for, the limits' next deadline or `tick`;
+/// then it calls `dispatch(now:)` with CLOCK_MONOTONIC. It is, with the emulator's pacing, the
+/// only code in Sources that reads that clock or waits.
+///
+/// It stops when the session ends, a `RunLimits` limit is reached (`--duration`, `--until-idle`),
+/// a stop signal arrives or `onWake` says so; then it cancels what is live if the input was cut
+/// and finishes the session, so every touch gets its end. Usage, for a new command:
+///
+///     let session = DeviceSession(link: try LinkOpener.open(port), sink: output.write) { info, sink in
+///         HostStack.pipeline(recognizers: .kiosk, for: info, sink: sink)
+///     }
+///     session.reopen = { () throws(LinkError) in try LinkOpener.open(port, connectTimeoutMilliseconds: 250) }
+///     let loop = SessionRunLoop(limits: RunLimits(duration: seconds, idle: nil))
+///     loop.run(session)
+///     try StopSignal.check()                      // a signal: exit with 128 + its number
+///     if let failure = session.failure { throw failure }
+public final class SessionRunLoop {
+    public var limits: RunLimits
+    /// More descriptors whose input should wake the loop (a bridge's downstream link, a terminal).
+    public var watched: [Int32] = []
+    /// The longest wait between two calls of `onWake` (a live view's redraw); nil: no such bound.
+    public var tick: Microseconds?
+    /// Called after each dispatch with the loop's time; false stops the run (`Reason.requested`).
+    public var onWake: ((Microseconds) throws -> Bool)?
+
+    /// The longest single wait: a safety net, so a wake-up that is somehow lost costs this at most.
+    static let longestWait: Microseconds = 250_000
+
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+
+    public init(limits: RunLimits = RunLimits(duration: nil, idle: nil)) {
+        self.limits = limits
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            for fd in ends {
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            }
+        } else {
+            ends = [-1, -1]
+        }
+        wakeRead = ends[0]
+        wakeWrite = ends[1]
+    }
+
+    deinit {
+        if StopSignal.wakeDescriptor == wakeWrite { StopSignal.wakeDescriptor = -1 }
+        if wakeRead >= 0 { close(wakeRead) }
+        if wakeWrite >= 0 { close(wakeWrite) }
+    }
+
+    /// CLOCK_MONOTONIC in microseconds: the loop's time, handed to every session call.
+    public static func now() -> Microseconds { MonotonicClock.now() }
+
+    /// Makes the loop look at its session and callbacks now; safe from any thread.
+    public func wakeUp() {
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
+    }
+
+    /// Runs `session` until it ends, a limit or a signal stops it, or `onWake` returns false; an
+    /// error `onWake` throws ends the run too, after the session is finished, and is rethrown.
+    @discardableResult
+    public func run(_ session: any Session) throws -> RunLimits.Reason {
+        StopSignal.install()
+        StopSignal.wakeDescriptor = wakeWrite
+        defer { if StopSignal.wakeDescriptor == wakeWrite { StopSignal.wakeDescriptor = -1 } }
+        var reason: RunLimits.Reason
+        var thrown: (any Error)?
+        while true {
+            var now = Self.now()
+            if let stop = limits.reason(hasLiveTouches: session.hasLiveTouches, lastActivity: session.lastActivity, at: now) {
+                reason = stop
+                break
+            }
+            let due = session.dispatch(now: now)
+            if session.hasEnded {
+                reason = .ended
+                break
+            }
+            if let onWake {
+                do {
+                    guard try onWake(now) else {
+                        reason = .requested
+                        break
+                    }
+                } catch {
+                    thrown = error
+                    reason = .requested
+                    break
+                }
+            }
+            now = Self.now()
+            var until = now + Self.longestWait
+            for instant in [due, limits.nextDeadline(lastActivity: session.lastActivity), tick.map { now + $0 }] {
+                if let instant { until = min(until, instant) }
+            }
+            wait(for: session, until: until, now: now)
+        }
+        let end = Self.now()
+        if reason.cutsInput { session.cancelAll(now: end) }
+        session.finish(now: end)
+        if let thrown { throw thrown }
+        return reason
+    }
+
+    private func wait(for session: any Session, until: Microseconds, now: Microseconds) {
+        guard until > now else { return }
+        var entries: [pollfd] = []
+        if let fd = session.descriptor {
+            entries.append(pollfd(fd: fd, events: Int16(POLLIN) | (session.wantsToWrite ? Int16(POLLOUT) : 0), revents: 0))
+        }
+        entries.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
+        for fd in watched { entries.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+        // Rounded up: a wait that ends a little early would only spin.
+        let milliseconds = Int32(clamping: (until - now + 999) / 1_000)
+        _ = poll(&entries, nfds_t(entries.count), milliseconds)
+        var drain = [UInt8](repeating: 0, count: 64)
+        while read(wakeRead, &drain, drain.count) > 0 {}
+    }
+}
