@@ -51,80 +51,54 @@ struct ServeCommand: ParsableCommand {
         if !uinput && !json && metrics == nil { throw ValidationError("serve needs something to serve: --uinput, --json or --metrics") }
     }
 
-    /// SOURCE without its `?grab=1`, and whether to grab.
-    private var sourcePath: (path: String, grab: Bool) {
-        guard let mark = source.firstIndex(of: "?") else { return (source, false) }
-        let query = source[source.index(after: mark)...].split(separator: "&")
-        return (String(source[..<mark]), query.contains("grab=1"))
-    }
-
     func run() throws {
         let selection = try RecognizerSelection.parse(recognizers)
         let screen = try screenOptions.setting()
+        let spec = try SourceSpec.parse(source)
         let output = json ? EventOutput(json: true, recognizerNames: selection.engineNames, live: true) : nil
         let service = ServeOutputs(output: output, metrics: metrics.map { ($0, ServeMetrics()) })
-        StopSignal.install()
-        let (path, grab) = sourcePath
-        if EvdevSession.isInputDevice(path) {
-            let session = try EvdevSession(
-                path: path, grab: grab, size: size.flatMap(MonitorCommand.panel), sink: service.receive
+        let session: any Session
+        if spec.isInputDevice {
+            let device = try EvdevSession(
+                path: spec.address, grab: spec.grab, size: size.flatMap(MonitorCommand.panel), sink: service.receive
             ) { tracker, panel, sink in
                 HostStack.pipeline(recognizers: selection, tracker: tracker, panel: panel, screen: screen, sink: sink)
             }
+            let recipe = device.pipeline.recognizers
             service.reportTimesAreHostTimes = true
-            try service.attach(panel: panelOf(session.pipeline), command: self, screen: screen)
-            try runEvdev(session, service: service)
+            try service.attach(panel: PanelSize(width: recipe.panelWidth, height: recipe.panelHeight), command: self, screen: screen)
+            session = device
+        } else if let packetProtocol = spec.legacyProtocol {
+            let baud = live.baud ?? (spec.address.contains("baud=") ? nil : packetProtocol.defaultBaud)
+            let legacy = LegacySession(
+                link: try LinkOpener.open(spec.address, baud: baud), protocol: packetProtocol, panel: spec.panel,
+                recognizers: selection, screen: screen, sink: service.receive)
+            try service.attach(panel: spec.panel, command: self, screen: screen)
+            session = legacy
         } else {
-            try runController(selection: selection, screen: screen, service: service)
-        }
-    }
-
-    private func panelOf(_ pipeline: Pipeline) -> PanelSize {
-        let set = pipeline.recognizers
-        return PanelSize(width: set.panelWidth, height: set.panelHeight)
-    }
-
-    // TO BE REPLACED by the session branch's RunLoop (one run loop for every command): the
-    // smallest loops that drive serve's two kinds of source until it lands.
-
-    private func runEvdev(_ session: EvdevSession, service: ServeOutputs) throws {
-        let limits = live.limits()
-        var next: Microseconds? = nil
-        while limits.reason(hasLiveTouches: session.hasLiveTouches, lastActivity: session.lastActivity) == nil, StopSignal.received == nil {
-            let now = MonotonicClock.now()
-            let wait = next.map { max(0, min(($0 - now) / 1000 + 1, 1000)) } ?? 1000
-            var poller = pollfd(fd: session.descriptor ?? -1, events: Int16(POLLIN), revents: 0)
-            _ = poll(&poller, 1, Int32(wait))
-            next = session.dispatch(now: MonotonicClock.now())
-            service.flush()
-        }
-        service.stop(session: session, limits: limits, now: MonotonicClock.now())
-        try StopSignal.check()
-    }
-
-    private func runController(selection: RecognizerSelection, screen: ScreenSetting?, service: ServeOutputs) throws {
-        let session = DeviceSession(link: try LinkOpener.open(source, baud: live.baud), sink: service.receive) { info, sink in
-            HostStack.pipeline(recognizers: selection, for: info, screen: screen, palms: .suppress, sink: sink)
-        }
-        try session.handshake()
-        guard let info = session.info else { throw HostFailure("\(source): the controller did not describe itself") }
-        try service.attach(panel: PanelSize(width: info.panelSize.x, height: info.panelSize.y), command: self, screen: screen)
-        let limits = live.limits()
-        func shouldStop() -> Bool { limits.reached(by: session) || StopSignal.received != nil }
-        while !shouldStop() {
-            do {
-                try session.pump(milliseconds: 10)
-                service.flush()
-            } catch {
-                session.disconnected()
-                service.flush()
-                guard session.reconnect(giveUp: shouldStop, reopen: { try LinkOpener.open(source, baud: live.baud) }) else { break }
+            let controller = DeviceSession(link: try LinkOpener.open(spec.address, baud: live.baud), sink: service.receive) { info, sink in
+                HostStack.pipeline(recognizers: selection, for: info, screen: screen, palms: .suppress, sink: sink)
             }
+            let port = spec.address, baud = live.baud
+            controller.reopen = { () throws(LinkError) in
+                try LinkOpener.open(port, baud: baud, connectTimeoutMilliseconds: MonitorCommand.reopenTimeoutMilliseconds)
+            }
+            // The virtual devices are made once the controller has said its panel, and stay while it reconnects.
+            controller.onDescribed = { session in
+                guard let info = session.info else { return }
+                service.attachOnce(panel: PanelSize(width: info.panelSize.x, height: info.panelSize.y), command: self, screen: screen)
+            }
+            session = controller
         }
-        if limits.reason(by: session)?.cutsInput ?? true { session.cancelAll() }
-        session.finish()
-        service.close()
+        defer { service.close() }
+        try MonitorCommand.run(session, limits: live.limits()) { _ in
+            service.flush()
+            if let failure = service.failure { throw failure }
+            return true
+        }
+        service.flush()
         try StopSignal.check()
+        if let controller = session as? DeviceSession, let failure = controller.failure { throw failure }
     }
 }
 
@@ -142,10 +116,20 @@ final class ServeOutputs {
     /// kernel's time of the report), so a frame's latency runs from its report's arrival.
     var reportTimesAreHostTimes = false
     private var lastMetricsWrite: Microseconds = 0
+    private var closed = false
 
     init(output: EventOutput?, metrics: (String, ServeMetrics)?) {
         self.output = output
         self.metrics = metrics.map { (path: $0.0, counters: $0.1) }
+    }
+
+    /// Why the virtual devices could not be made, for the loop to end the run with.
+    private(set) var failure: (any Error)?
+
+    /// `attach` from a callback that cannot throw: the first description only; a failure ends the run.
+    func attachOnce(panel: PanelSize, command: ServeCommand, screen setting: ScreenSetting?) {
+        guard screen == nil, failure == nil else { return }
+        do { try attach(panel: panel, command: command, screen: setting) } catch { failure = error }
     }
 
     /// Creates the virtual devices once the source's panel is known.
@@ -182,16 +166,10 @@ final class ServeOutputs {
         }
     }
 
-    func stop(session: any Session, limits: RunLimits, now: Microseconds) {
-        if limits.reason(hasLiveTouches: session.hasLiveTouches, lastActivity: session.lastActivity)?.cutsInput ?? true {
-            session.cancelAll(now: now)
-        }
-        session.finish(now: now)
-        close()
-    }
-
     /// Every slot released, the devices removed, the metrics written a last time.
     func close() {
+        guard !closed else { return }
+        closed = true
         screen?.flush()
         screen?.close()
         keyboard?.close()
