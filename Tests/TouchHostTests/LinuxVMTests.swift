@@ -47,12 +47,20 @@ struct LinuxVMTests {
         if let flood {
             lines.append("\(flood.description.path)\t\(flood.events.path)\tflood\t\(output.appendingPathComponent("\(flood.name).prime").path)\n")
         }
+        // The C API (scenario d) reads the shortest of them.
+        let quiet = try recordings.filter { recording in
+            try !EvemuImporter().load(events: recording.events.path, description: recording.description.path).endsWithTouchesDown
+        }
+        if let short = quiet.min(by: { size($0.events) < size($1.events) }) {
+            lines.append("\(short.description.path)\t\(short.events.path)\tcapi\t\(output.appendingPathComponent("\(short.name).prime").path)\n")
+        }
         try lines.joined().write(to: manifest, atomically: true, encoding: .utf8)
+        let capi = try CAPILibrary.program("CTests/c/live_device.c", "live_device")
         let anchor = try SharedTestData.file("evemu/N-Trig MultiTouch.desc")
 
         let suite = Self.packageRoot.appendingPathComponent("Tests/VM/run-suite.sh")
         // The guest's own timeout (scripts/linux-vm, 900 s) ends QEMU first.
-        let run = try TouchHostBinary.run(suite, [binary.path, output.path, manifest.path, anchor.path], timeout: 1_000)
+        let run = try TouchHostBinary.run(suite, [binary.path, output.path, manifest.path, anchor.path, capi], timeout: 1_000)
         let log = run.lines.joined(separator: "\n") + "\n" + run.error
         let checks = run.lines.filter { $0.hasPrefix("CHECK ") }
         #expect(checks.count >= 7, "scenario (a) made no checks:\n\(log)")
@@ -65,6 +73,9 @@ struct LinuxVMTests {
         #expect(run.lines.contains { $0.hasPrefix("evemu flood: serve status 0") }, "the flood left a touch down or serve failed:\n\(log)")
         let floodStream = (try? String(contentsOf: output.appendingPathComponent("evemu/flood.json"), encoding: .utf8)) ?? ""
         #expect(floodStream.contains("\"event\":\"resync\""), "the flood provoked no SYN_DROPPED:\n\(log)")
+
+        // (d): the C API opened the live device and saw every touch begin and finish.
+        #expect(run.lines.contains { $0.hasPrefix("evemu capi: status 0") }, "the C API did not read the live device:\n\(log)")
 
         var compared = 0
         var paced = 0

@@ -6,11 +6,14 @@
 # The recording named `flood` is scenario (c): serve is stopped (SIGSTOP) while it plays, so the
 # kernel's buffer overflows and it reads a SYN_DROPPED when it goes on; it runs with --until-idle,
 # which cannot end while a touch is stuck down.
-# Usage: sh Tests/VM/evemu-live.sh TOUCHHOST MANIFEST
+# The recording named `capi` is scenario (d): read by CTests/c/live_device.c through the C API's
+# th_context_open on the device node instead of serve.
+# Usage: sh Tests/VM/evemu-live.sh TOUCHHOST MANIFEST C-PROGRAM
 # (lines: DESCRIPTION<tab>EVENTS<tab>NAME<tab>PRIMING: events giving the device the recording's start state)
 set -u
 th=$1
 manifest=$2
+capi=$3
 out=$TH_VM_OUTPUT/evemu
 mkdir -p $out
 tab=$(printf '\t')
@@ -28,6 +31,17 @@ while IFS="$tab" read -r desc events name prime; do
         echo "CHECK b-device $name FAIL: evemu-device made no device"; status=1; kill $device; continue
     fi
     evemu-play "$node" <"$prime"
+    if [ "$name" = capi ]; then
+        "$capi" "$node" 20 >"$out/capi.txt" 2>&1 &
+        reader=$!
+        for i in $(seq 150); do ls -l /proc/$reader/fd 2>/dev/null | grep -q "$node\$" && break; sleep 0.2; done
+        evemu-play "$node" <"$events"
+        wait $reader
+        echo "evemu capi: status $? $(cat "$out/capi.txt")"
+        kill $device
+        wait $device 2>/dev/null
+        continue
+    fi
     limit=""
     [ "$name" = flood ] && limit="--until-idle 3"
     "$th" serve "$node" --uinput --name "touchhost live" --json --metrics /tmp/$name.prom $limit >/tmp/$name.json 2>/tmp/$name.err &

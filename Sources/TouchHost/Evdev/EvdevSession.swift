@@ -163,6 +163,13 @@ public final class EvdevSession: Session {
         pipeline.cancelAll(at: max(now, pipeline.lastTime))
     }
 
+    /// Lets the device go (its descriptor closed, the grab released); the session reads no more.
+    public func close() {
+        device?.close()
+        device = nil
+        reopenAt = nil
+    }
+
     public func finish(now: Microseconds) {
         pipeline.advance(to: max(now, pipeline.lastTime))
         pipeline.finish()
