@@ -26,7 +26,7 @@ serve_and_read() { # NAME PORT EMULATE-ARGUMENTS...
     stdbuf -oL libinput debug-events >$out/$1.libinput 2>&1 &
     reader=$!
     for i in $(seq 300); do grep -q DEVICE_ADDED $out/$1.libinput && break; sleep 0.2; done
-    timeout 60 "$th" serve "$2" --uinput --name "touchhost $1" --screen 1920x1080 --until-idle 3 \
+    timeout 60 "$th" serve "$2" --uinput --name "touchhost $1" --screen 1920x1080 --until-idle 6 \
         --metrics $out/$1.prom >$out/$1.serve 2>&1
     echo "serve $1: status $?"
     cat $out/$1.serve
