@@ -13,6 +13,7 @@ final class DeviceSource {
     private enum Input {
         case link(DeviceSession)
         case legacy(LegacySession)
+        case evdev(EvdevSession)
         case replay(ReplayDriver)
     }
 
@@ -44,7 +45,7 @@ final class DeviceSource {
     var hasMoreWork: Bool {
         switch input {
         case .replay: return !ended
-        case .link, .legacy: return !started
+        case .link, .legacy, .evdev: return !started
         }
     }
 
@@ -60,6 +61,7 @@ final class DeviceSource {
         } catch {
             throw CallError(code(for: error), error.description)
         }
+        if spec.isInputDevice { return try openInputDevice(spec, options: options) }
         var emulator: RunningEmulator? = nil
         var text = spec.address
         if text.hasPrefix("emulate:") {
@@ -116,6 +118,24 @@ final class DeviceSource {
         source.emulator = emulator
         session.onNews = { [unowned source, unowned context] news in source.tell(news, context) }
         context.source = .device(source)
+        return context
+    }
+
+    /// A Linux input device (`/dev/input/eventN`, a by-id or by-path link; `?grab=1`), read by
+    /// TouchHost's `EvdevSession`, the source `touchhost serve` reads it with.
+    private static func openInputDevice(_ spec: SourceSpec, options: ContextOptions) throws(CallError) -> Context {
+        let context = try Context(options: options, source: .manual(pending: nil))
+        context.hostClock = HostClockStamp()
+        do {
+            let session = try EvdevSession(path: spec.address, grab: spec.grab, sink: context.sink) {
+                [unowned context] tracker, panel, sink in context.makePipeline(tracker: tracker, panel: panel, sink: sink)
+            }
+            context.log(.info, session.summary)
+            context.source = .device(DeviceSource(.evdev(session), name: spec.address))
+        } catch {
+            let missing = access(spec.address, F_OK) != 0
+            throw CallError(missing ? .notFound : .io, error.message)
+        }
         return context
     }
 
@@ -215,6 +235,7 @@ final class DeviceSource {
             // Until its controller describes itself the link is read on the timer.
             try dispatchLive(session, context, readsOnTimer: session.state != .streaming)
         case .legacy(let session): try dispatchLive(session, context, readsOnTimer: false)
+        case .evdev(let session): try dispatchLive(session, context, readsOnTimer: false)
         case .replay(let driver): try dispatchReplay(driver, context)
         }
     }
@@ -293,6 +314,7 @@ final class DeviceSource {
         switch input {
         case .replay(let driver): context.run { driver.cancelAll() }
         case .legacy(let session): context.run { session.cancelAll(now: SessionRunLoop.now()) }
+        case .evdev(let session): context.run { session.cancelAll(now: SessionRunLoop.now()) }
         case .link:
             guard let pipeline = context.pipeline else { return }
             context.run { pipeline.cancelAll(at: pipeline.lastTime) }
@@ -402,6 +424,7 @@ final class DeviceSource {
         switch input {
         case .link(let session): session.close()
         case .legacy(let session): session.close()
+        case .evdev(let session): session.close()
         case .replay: break
         }
         emulator?.stop()

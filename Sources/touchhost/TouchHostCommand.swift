@@ -11,6 +11,7 @@ struct TouchHostCommand: ParsableCommand {
         subcommands: [
             DemoCommand.self, MonitorCommand.self, EmulateCommand.self, ReplayCommand.self, PortsCommand.self,
             BoardsCommand.self, RecordCommand.self, BridgeCommand.self, PlotCommand.self, CalibrateCommand.self,
+            ServeCommand.self,
         ]
     )
 

@@ -28,6 +28,13 @@ struct EvemuEvent: Sendable {
     var type: Int { Int(storedType) }
     var code: Int { Int(storedCode) }
 
+    init(time: Int64, type: Int, code: Int, value: Int) {
+        self.time = time
+        storedType = UInt16(clamping: type)
+        storedCode = UInt16(clamping: code)
+        self.value = value
+    }
+
     init(_ line: Substring, file: String, lineNumber: Int) throws {
         // Newer evemu appends a `# EV_ABS / ...` comment to each event.
         let content = line.dropFirst(2).prefix { $0 != "#" }

@@ -52,6 +52,11 @@ struct EvemuFrameDecoder {
 
     private var book = EvemuTouchBook()
     private var firstTime: Int64?
+    /// Times count from this instead of the first event's (a live device: the kernel's clock is the session's).
+    var timeOrigin: Int64? {
+        get { firstTime }
+        set { firstTime = newValue }
+    }
     // Protocol B
     private var slots: [Int: Slot] = [:]
     private var currentSlot = 0
@@ -73,24 +78,48 @@ struct EvemuFrameDecoder {
     private var latestX: Int?
     private var latestY: Int?
 
-    init(scale: PositionScale, protocolKind: EvemuImporter.ProtocolKind, events: [EvemuEvent]) {
+    /// Where each axis starts before its first event: for a recording, the first value it reports
+    /// later (`StartValues.firstReported`); for a live device, what the device says now (`EvdevState`).
+    struct StartValues: Sendable {
+        var slotX: [Int: Int] = [:]
+        var slotY: [Int: Int] = [:]
+        var singleX: Int?
+        var singleY: Int?
+        /// The slot the device's next event applies to.
+        var slot = 0
+
+        /// The first value a recording gives each axis, read ahead through its events.
+        static func firstReported(in events: [EvemuEvent]) -> StartValues {
+            var values = StartValues()
+            var slot = 0
+            for event in events where event.type == EvemuEvent.absType {
+                switch event.code {
+                case EvemuEvent.absMTSlot: slot = event.value
+                case EvemuEvent.absMTPositionX where values.slotX[slot] == nil: values.slotX[slot] = event.value
+                case EvemuEvent.absMTPositionY where values.slotY[slot] == nil: values.slotY[slot] = event.value
+                case EvemuEvent.absX where values.singleX == nil: values.singleX = event.value
+                case EvemuEvent.absY where values.singleY == nil: values.singleY = event.value
+                default: break
+                }
+            }
+            return values
+        }
+    }
+
+    init(scale: PositionScale, protocolKind: EvemuImporter.ProtocolKind, start: StartValues) {
         self.scale = scale
         self.protocolKind = protocolKind
-        var slot = 0
-        var firstSingleX: Int?
-        var firstSingleY: Int?
-        for event in events where event.type == EvemuEvent.absType {
-            switch event.code {
-            case EvemuEvent.absMTSlot: slot = event.value
-            case EvemuEvent.absMTPositionX where firstSlotX[slot] == nil: firstSlotX[slot] = event.value
-            case EvemuEvent.absMTPositionY where firstSlotY[slot] == nil: firstSlotY[slot] = event.value
-            case EvemuEvent.absX where firstSingleX == nil: firstSingleX = event.value
-            case EvemuEvent.absY where firstSingleY == nil: firstSingleY = event.value
-            default: break
-            }
-        }
-        singleX = firstSingleX ?? 0
-        singleY = firstSingleY ?? 0
+        firstSlotX = start.slotX
+        firstSlotY = start.slotY
+        singleX = start.singleX ?? 0
+        singleY = start.singleY ?? 0
+        currentSlot = start.slot
+    }
+
+    /// The frames made since the last call (a live device's reader hands them on as they come).
+    mutating func takeFrames() -> [ContactFrame] {
+        defer { frames.removeAll(keepingCapacity: true) }
+        return frames
     }
 
     /// A slot the recording has not used yet, with the coordinates it will turn out to have.
@@ -182,6 +211,69 @@ struct EvemuFrameDecoder {
     private func slotShape(_ index: Int) -> ContactShape {
         guard let slot = slots[index], let major = slot.major else { return .unknown }
         return scale.shape(major: major, minor: slot.minor ?? major, orientation: slot.orientation)
+    }
+
+    /// What a live device holds now, read back after the kernel dropped events (`EvdevState`).
+    struct DeviceState: Sendable {
+        struct SlotState: Sendable {
+            var trackingId: Int
+            var x: Int
+            var y: Int
+            var major: Int?
+            var minor: Int?
+            var orientation: Int?
+        }
+        var slots: [Int: SlotState] = [:]
+        var currentSlot = 0
+        var touching = false
+        var singleX = 0
+        var singleY = 0
+    }
+
+    /// Takes the device's state as the truth after a `SYN_DROPPED`, as libevdev does: touches that
+    /// are still down continue, fingers that came down meanwhile begin, and touches that vanished
+    /// are forgotten without an `up` (nobody knows where or how they left). Returns true when one
+    /// vanished: the owner then cancels every touch downstream, and the survivors begin again. A
+    /// protocol A device sends whole frames: its next complete one says who is down. The caller
+    /// ends the resync with a `SYN_REPORT`.
+    mutating func resync(to state: DeviceState) -> Bool {
+        var vanished = false
+        switch protocolKind {
+        case .slots:
+            for (index, reported) in state.slots.sorted(by: { $0.key < $1.key }) {
+                var slot = slots[index] ?? freshSlot(index)
+                slot.x = reported.x
+                slot.y = reported.y
+                slot.major = reported.major ?? slot.major
+                slot.minor = reported.minor ?? slot.minor
+                slot.orientation = reported.orientation ?? slot.orientation
+                if reported.trackingId != slot.trackingId {
+                    if book.isLive(index) {
+                        book.forget(index)
+                        vanished = true
+                    }
+                    slots[index] = slot
+                    if reported.trackingId >= 0 { book.begin(index, at: slotPoint(index)) }
+                    slot.trackingId = reported.trackingId
+                }
+                slots[index] = slot
+            }
+            currentSlot = state.currentSlot
+        case .singleTouch:
+            singleX = state.singleX
+            singleY = state.singleY
+            if touching && !state.touching {
+                book.forget(0)
+                vanished = true
+            } else if !touching && state.touching {
+                book.begin(0, at: singlePoint)
+            }
+            touching = state.touching
+        case .anonymous:
+            frameCutShort = true
+        }
+        if vanished { book.restartAll() }
+        return vanished
     }
 
     /// Protocol B: the current slot's tracking id changes.

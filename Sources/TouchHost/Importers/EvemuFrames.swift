@@ -10,7 +10,7 @@ public struct EvemuFrames: Sequence, Sendable {
     let protocolKind: EvemuImporter.ProtocolKind
 
     func decoder() -> EvemuFrameDecoder {
-        EvemuFrameDecoder(scale: scale, protocolKind: protocolKind, events: events)
+        EvemuFrameDecoder(scale: scale, protocolKind: protocolKind, start: .firstReported(in: events))
     }
 
     public func makeIterator() -> Iterator { Iterator(events: events, decoder: decoder()) }

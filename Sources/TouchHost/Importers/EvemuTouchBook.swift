@@ -31,6 +31,8 @@ struct EvemuTouchBook {
     /// Touches that began and ended within this report.
     private var brief: [Touch] = []
     private var held = [Bool](repeating: false, count: 256)
+    /// Ids of touches forgotten in this report.
+    private var forgotten: [UInt8] = []
 
     var hasLiveTouches: Bool { !live.isEmpty }
 
@@ -53,6 +55,18 @@ struct EvemuTouchBook {
     }
 
     func isLive(_ key: Int) -> Bool { live[key] != nil }
+
+    /// The touch at `key` is gone without a word of where or how (events the kernel dropped): it is
+    /// removed with no `up`; the owner cancels it downstream. Its id is free after this report.
+    mutating func forget(_ key: Int) {
+        guard let touch = live.removeValue(forKey: key), let id = touch.id else { return }
+        forgotten.append(id)
+    }
+
+    /// Every live touch begins again in this report (downstream cancelled them all).
+    mutating func restartAll() {
+        for key in live.keys { live[key]!.isNew = true }
+    }
 
     var liveKeys: [Int] { Array(live.keys) }
 
@@ -89,6 +103,8 @@ struct EvemuTouchBook {
         for touch in ended + brief {
             if let id = touch.id { held[Int(id)] = false }
         }
+        for id in forgotten { held[Int(id)] = false }
+        forgotten.removeAll()
         ended.removeAll()
         brief.removeAll()
         replacedAny = false

@@ -12,7 +12,7 @@ enum ImportedSource {
                 let cancel = recording.endsWithTouchesDown ? max(recording.endTime, recording.lastFrameTime ?? 0) : nil
                 var source = ReplaySource(
                     name: path, items: FramesThenCancel(frames: recording.frameSequence, cancelAt: cancel),
-                    tracker: evemuTracker(rate: recording.reportRateHz), panel: recording.panel)
+                    tracker: evemuTracker(reportRateHz: recording.reportRateHz), panel: recording.panel)
                 source.warnings = recording.warnings
                 return source
             case .unistroke:
@@ -53,8 +53,9 @@ enum ImportedSource {
     /// program: a touch begins only when a frame lists more contacts than the one before and ends
     /// only when it lists fewer, which is the kernel's count. A gate would split a finger that
     /// moved further between two frames than it allows (a fast swipe, or a long wait between events).
-    static func evemuTracker(rate: Int) -> TrackerConfiguration {
-        var tracker = TrackerConfiguration.eventDriven(reportRateHz: rate)
+    /// A live device (`EvdevSession`) uses it too, at an assumed rate: its own is not known ahead.
+    static func evemuTracker(reportRateHz: Int) -> TrackerConfiguration {
+        var tracker = TrackerConfiguration.eventDriven(reportRateHz: reportRateHz)
         tracker.anonymousGate = .infinity
         return tracker
     }

@@ -10,11 +10,16 @@ import TouchCore
 ///   `mode=heatmap`: the controller streams raw heatmaps and the host finds the contacts in them
 ///   (`monitor --contacts-from heatmap`).
 /// - `size=WxH`: a legacy panel's size in mm (default 345x194).
+/// - `grab=1`: a Linux input device (`/dev/input/...`) is taken for touchhost alone (EVIOCGRAB).
 public struct SourceSpec: Equatable, Sendable {
     public var address: String
     public var legacyProtocol: LegacyProtocol?
     public var mode: String?
     public var size: PanelSize?
+    public var grab = false
+
+    /// The address names a Linux input device (`EvdevSession`), not a port.
+    public var isInputDevice: Bool { EvdevSession.isInputDevice(address) }
 
     public init(address: String, legacyProtocol: LegacyProtocol? = nil, mode: String? = nil, size: PanelSize? = nil) {
         self.address = address
@@ -50,6 +55,9 @@ public struct SourceSpec: Equatable, Sendable {
                     throw bad("unknown mode '\(DisplayText.excerpt(value))' (known: \(ReportMode.names.joined(separator: ", ")))")
                 }
                 spec.mode = value
+            case "grab":
+                guard value == "0" || value == "1" else { throw bad("grab is 0 or 1, not '\(DisplayText.excerpt(value))'") }
+                spec.grab = value == "1"
             case "size":
                 guard let size = PanelSize(millimetres: value) else {
                     throw bad("size '\(DisplayText.excerpt(value))' is not WxH in mm, e.g. 345x194")

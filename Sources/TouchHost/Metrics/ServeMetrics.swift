@@ -1,0 +1,115 @@
+import Glibc
+import TouchCore
+
+/// What `serve --metrics FILE` keeps for node_exporter's textfile collector: counters of the link,
+/// touches, gestures, resyncs, reconnects, palms and ghosts, and a histogram of the latency from a
+/// report's arrival to its uinput frame, in the Prometheus text format. The file is rewritten
+/// atomically (a temporary file beside it, then rename), so the collector never reads half of it.
+public final class ServeMetrics {
+    public private(set) var touchesBegan = 0
+    public private(set) var touchesEnded = 0
+    public private(set) var touchesCancelled = 0
+    public private(set) var gestures: [String: Int] = [:]
+    public private(set) var statuses: [String: Int] = [:]
+    public private(set) var palms = 0
+    /// Bucket upper bounds in seconds, and the counts at or below each.
+    public static let bounds: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1]
+    private var buckets = [Int](repeating: 0, count: ServeMetrics.bounds.count)
+    private var latencyCount = 0
+    private var latencySum = 0.0
+    /// Every latency measured, kept for the percentile `serve` says at exit (bounded: the newest 100 000).
+    private var recent: [Microseconds] = []
+
+    public init() {}
+
+    /// Counts what the stream says.
+    public func observe(_ event: HostEvent) {
+        switch event {
+        case .touch(let touch, _, _):
+            switch touch.phase {
+            case .began: touchesBegan += 1
+            case .ended: touchesEnded += 1
+            case .cancelled: touchesCancelled += 1
+            default: break
+            }
+        case .gesture(let gesture, _):
+            if gesture.state == .recognized || gesture.state == .began {
+                gestures[gesture.kind.jsonName, default: 0] += 1
+            }
+        case .status(let status):
+            if status.kind == .palmBegan { palms += 1 }
+            statuses[status.kind.jsonName, default: 0] += 1
+        }
+    }
+
+    /// One uinput frame written `latency` µs after its report arrived.
+    public func observe(latency: Microseconds) {
+        let seconds = Double(latency) / 1_000_000
+        for (index, bound) in Self.bounds.enumerated() where seconds <= bound { buckets[index] += 1 }
+        latencyCount += 1
+        latencySum += seconds
+        if recent.count >= 100_000 { recent.removeFirst(50_000) }
+        recent.append(latency)
+    }
+
+    /// The latency below which `fraction` of the measured frames lie, in µs; nil before any.
+    public func latencyPercentile(_ fraction: Double) -> Microseconds? {
+        guard !recent.isEmpty else { return nil }
+        let sorted = recent.sorted()
+        return sorted[min(Int((Double(sorted.count) * fraction).rounded(.up)) - 1, sorted.count - 1)]
+    }
+
+    public var frameCount: Int { latencyCount }
+
+    public func text() -> String {
+        var lines: [String] = []
+        func counter(_ name: String, _ help: String, _ values: [(labels: String, value: Int)]) {
+            lines.append("# HELP touchhost_\(name) \(help)")
+            lines.append("# TYPE touchhost_\(name) counter")
+            for entry in values { lines.append("touchhost_\(name)\(entry.labels) \(entry.value)") }
+        }
+        func status(_ name: String) -> Int { statuses[name, default: 0] }
+        counter("touches_total", "Touches by how they finished, and begun.", [
+            ("{phase=\"began\"}", touchesBegan), ("{phase=\"ended\"}", touchesEnded), ("{phase=\"cancelled\"}", touchesCancelled),
+        ])
+        counter("gestures_total", "Gestures recognized or begun, by kind.", gestures.sorted { $0.key < $1.key }.map { ("{kind=\"\($0.key)\"}", $0.value) })
+        counter("link_disconnects_total", "The source went away.", [("", status("disconnected"))])
+        counter("reconnects_total", "The source came back.", [("", status("reconnected"))])
+        counter("resyncs_total", "The stream lost events and was resynchronized (SYN_DROPPED, a lost frame).", [("", status("resync") + status("frames-lost"))])
+        counter("palms_total", "Palms suppressed.", [("", palms)])
+        counter("ghosts_total", "Contacts refused as ghosts or duplicates.", [("", status("rejected") + status("duplicate-contact"))])
+        counter("report_timeouts_total", "Touches a stalled source left, cancelled.", [("", status("report-timeout"))])
+        lines.append("# HELP touchhost_report_to_uinput_seconds From a report's arrival to its virtual touchscreen frame.")
+        lines.append("# TYPE touchhost_report_to_uinput_seconds histogram")
+        for (index, bound) in Self.bounds.enumerated() {
+            lines.append("touchhost_report_to_uinput_seconds_bucket{le=\"\(bound)\"} \(buckets[index])")
+        }
+        lines.append("touchhost_report_to_uinput_seconds_bucket{le=\"+Inf\"} \(latencyCount)")
+        lines.append("touchhost_report_to_uinput_seconds_sum \(latencySum)")
+        lines.append("touchhost_report_to_uinput_seconds_count \(latencyCount)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Writes `text()` to `path` atomically. A failure is returned, not thrown: the service goes on.
+    @discardableResult
+    public func write(to path: String) -> String? {
+        let temporary = path + ".tmp"
+        let bytes = Array(text().utf8)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return "\(temporary): \(String(cString: strerror(errno)))" }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                close(fd)
+                return "\(temporary): \(reason)"
+            }
+            offset += written
+        }
+        close(fd)
+        guard rename(temporary, path) == 0 else { return "\(path): \(String(cString: strerror(errno)))" }
+        return nil
+    }
+}

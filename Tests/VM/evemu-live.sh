@@ -1,0 +1,70 @@
+# Runs inside scripts/linux-vm (Tests/VM/guest.sh): scenario (b), every evemu recording of the test
+# data played into the kernel (evemu-device, evemu-play) and read live by `touchhost serve` from the
+# device node, through the same host stack and its virtual touchscreen. Each recording's live event
+# stream is left in $TH_VM_OUTPUT/evemu/NAME.json for the host side to compare with `touchhost
+# replay` of the file (Tests/TouchHostTests/LinuxVMTests.swift).
+# The recording named `flood` is scenario (c): serve is stopped (SIGSTOP) while it plays, so the
+# kernel's buffer overflows and it reads a SYN_DROPPED when it goes on; a few seconds later its
+# metrics must count as many touches finished as begun (the recording ends with every finger up).
+# The recording named `capi` is scenario (d): read by CTests/c/live_device.c through the C API's
+# th_context_open on the device node instead of serve.
+# Usage: sh Tests/VM/evemu-live.sh TOUCHHOST MANIFEST C-PROGRAM
+# (lines: DESCRIPTION<tab>EVENTS<tab>NAME<tab>PRIMING: events giving the device the recording's start state)
+set -u
+th=$1
+manifest=$2
+capi=$3
+out=$TH_VM_OUTPUT/evemu
+mkdir -p $out
+tab=$(printf '\t')
+status=0
+while IFS="$tab" read -r desc events name prime; do
+    evemu-device "$desc" >/tmp/evemu-device.txt 2>&1 &
+    device=$!
+    node=""
+    for i in $(seq 100); do
+        node=$(sed -n 's|.*: \(/dev/input/event[0-9]*\)$|\1|p' /tmp/evemu-device.txt | head -1)
+        [ -n "$node" ] && break
+        sleep 0.2
+    done
+    if [ -z "$node" ]; then
+        echo "CHECK b-device $name FAIL: evemu-device made no device"; status=1; kill $device; continue
+    fi
+    evemu-play "$node" <"$prime"
+    if [ "$name" = capi ]; then
+        "$capi" "$node" 20 >"$out/capi.txt" 2>&1 &
+        reader=$!
+        for i in $(seq 150); do ls -l /proc/$reader/fd 2>/dev/null | grep -q "$node\$" && break; sleep 0.2; done
+        evemu-play "$node" <"$events"
+        wait $reader
+        echo "evemu capi: status $? $(cat "$out/capi.txt")"
+        kill $device
+        wait $device 2>/dev/null
+        continue
+    fi
+    "$th" serve "$node" --uinput --name "touchhost live" --json --metrics /tmp/$name.prom >/tmp/$name.json 2>/tmp/$name.err &
+    serve=$!
+    # Play only once serve holds the device open.
+    for i in $(seq 150); do ls -l /proc/$serve/fd 2>/dev/null | grep -q "$node\$" && break; sleep 0.2; done
+    if [ "$name" = flood ]; then
+        kill -STOP $serve
+        evemu-play "$node" <"$events"
+        kill -CONT $serve
+        sleep 8
+        live=$(awk '/^touchhost_touches_total/ { split($0, v, " "); n[$1] = v[2] }
+            END { print n["touchhost_touches_total{phase=\"began\"}"] - n["touchhost_touches_total{phase=\"ended\"}"] - n["touchhost_touches_total{phase=\"cancelled\"}"] }' /tmp/$name.prom)
+        echo "evemu flood: touches still down after the flood: $live"
+        kill -TERM $serve
+    else
+        evemu-play "$node" <"$events"
+        sleep 1
+        kill -TERM $serve
+    fi
+    wait $serve
+    echo "evemu $name: serve status $? ($(grep -c '"type":"touch"' /tmp/$name.json) touch events) $(cat /tmp/$name.err)"
+    # A stream written to the local tmpfs while serving (a 9p write per line slows serve), kept after.
+    cp /tmp/$name.json /tmp/$name.err /tmp/$name.prom "$out/"
+    kill $device
+    wait $device 2>/dev/null
+done <"$manifest"
+exit $status

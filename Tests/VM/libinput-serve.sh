@@ -1,0 +1,77 @@
+# Runs inside scripts/linux-vm (through Tests/VM/run-suite.sh): scenario (a), `serve --uinput` fed
+# by controllers emulated on the host (/dev/ttyS1: Tests/VM/kiosk-touches.touch, /dev/ttyS2:
+# Tests/VM/stall.touch with drop-link), read by libinput, a client nobody here wrote.
+# Prints `CHECK name ok|FAIL detail` lines and the libinput log; exits 1 when a check fails.
+# Usage: sh Tests/VM/libinput-serve.sh TOUCHHOST ANCHOR_DESC
+set -u
+th=$1
+anchor=$2
+out=/tmp/libinput-serve
+mkdir -p $out
+# libinput debug-events gives up when no device exists when it starts: an evemu device anchors it.
+evemu-device "$anchor" >$out/anchor.txt 2>&1 &
+for i in $(seq 100); do grep -q /dev/input $out/anchor.txt && break; sleep 0.2; done
+
+serve_and_read() { # NAME PORT EMULATE-ARGUMENTS...
+    name=$1
+    port=$2
+    shift 2
+    # The port is raw before its controller exists: a tty echoes what arrives while it is cooked, and
+    # any byte from the host starts the emulator's script. Then the host side starts the controller
+    # (Tests/VM/run-suite.sh), and QEMU connects the port to it within a second.
+    stty -F "$port" raw -echo
+    echo "TH-VM-WANT $port $*"
+    sleep 3
+    set -- "$name" "$port"
+    stdbuf -oL libinput debug-events >$out/$1.libinput 2>&1 &
+    reader=$!
+    for i in $(seq 300); do grep -q DEVICE_ADDED $out/$1.libinput && break; sleep 0.2; done
+    timeout 60 "$th" serve "$2" --uinput --name "touchhost $1" --screen 1920x1080 --until-idle 6 \
+        --metrics $out/$1.prom >$out/$1.serve 2>&1
+    echo "serve $1: status $?"
+    cat $out/$1.serve
+    sleep 1
+    kill $reader
+    # The touchhost device's node, then its touch events: kind, time, x%, y%.
+    node=$(awk -v name="touchhost $1" 'index($0, "DEVICE_ADDED") && index($0, name) { sub(/^-/, "", $1); print $1; exit }' $out/$1.libinput)
+    # libinput gives no position with TOUCH_UP: a lift is where the slot last was.
+    awk -v node="$node" '$1 == node && $2 ~ /^TOUCH_(DOWN|MOTION|UP|CANCEL)$/ {
+        if ($2 != "TOUCH_UP" && $2 != "TOUCH_CANCEL") { split($6, p, "/"); x[$4] = p[1]; y[$4] = p[2] }
+        if ($2 != "TOUCH_MOTION") print $2, $3, $4, x[$4], y[$4] }' $out/$1.libinput >$out/$1.touches
+    echo "libinput, $1 (node ${node:-none}):"
+    cat $out/$1.touches
+}
+serve_and_read kiosk /dev/ttyS1 --script Tests/VM/kiosk-touches.touch
+serve_and_read stall /dev/ttyS2 --script Tests/VM/stall.touch --faults drop-link
+
+# kiosk: five touches: a tap, a drag, a two-finger tap, the tap beside the palm; the palm is none.
+awk '
+    function near(x, y, ex, ey) { return (x - ex) ^ 2 + (y - ey) ^ 2 <= 2.5 ^ 2 }
+    function check(name, ok, detail) { print "CHECK " name (ok ? " ok" : " FAIL " detail); if (!ok) failed = 1 }
+    $1 == "TOUCH_DOWN" { downs++; dx[downs] = $4; dy[downs] = $5; dt[downs] = $2 }
+    $1 == "TOUCH_UP" { ups++; ux[ups] = $4; uy[ups] = $5 }
+    END {
+        # The panel is 345 x 194 mm; the screen 1920x1080 unrotated: x% = x / 3.45, y% = y / 1.94.
+        check("a-touch-count", downs == 5 && ups == 5, downs " downs, " ups " ups")
+        check("a-tap", near(dx[1], dy[1], 34.78, 41.24), dx[1] "/" dy[1])
+        check("a-drag-start", near(dx[2], dy[2], 17.39, 51.55), dx[2] "/" dy[2])
+        check("a-drag-end", near(ux[2], uy[2], 69.57, 77.32), ux[2] "/" uy[2])
+        check("a-two-fingers", dt[3] == dt[4] && near((dx[3] + dx[4]) / 2, (dy[3] + dy[4]) / 2, 43.48, 51.55),
+            dt[3] " " dt[4] " " dx[3] "/" dy[3] " " dx[4] "/" dy[4])
+        check("a-palm-absent-tap-present", near(dx[5], dy[5], 52.17, 54.12), dx[5] "/" dy[5])
+        exit failed
+    }' $out/kiosk.touches
+kiosk=$?
+# stall: two fingers down, both released in one frame (one libinput time).
+awk '
+    function check(name, ok, detail) { print "CHECK " name (ok ? " ok" : " FAIL " detail); if (!ok) failed = 1 }
+    $1 == "TOUCH_DOWN" { downs++ }
+    $1 == "TOUCH_UP" || $1 == "TOUCH_CANCEL" { ups++; times[$2] = 1 }
+    END {
+        n = 0; for (t in times) n++
+        check("a-stall-released-in-one-frame", downs == 2 && ups == 2 && n == 1, downs " downs, " ups " releases at " n " times")
+        exit failed
+    }' $out/stall.touches
+stall=$?
+grep -h 'report_to_uinput_seconds_count\|touches_total' $out/*.prom
+[ $kiosk = 0 ] && [ $stall = 0 ]
