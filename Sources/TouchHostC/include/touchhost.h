@@ -626,6 +626,20 @@ th_error th_context_add_template_example(th_context *context, const char *name, 
  */
 th_error th_context_set_template_min_score(th_context *context, double score);
 
+/* Templates: the minimum score as it stands (issue 27) ---------------------------------------- */
+
+/**
+ * The score (0..1) a stroke needs to be recognized as a template, as th_context_set_template_min_score()
+ * set it or the default: 1 is a perfect match, 1/2 a stroke as far from its nearest example as the
+ * template's examples lie from each other (docs/strokes.md). `touchhost replay --template-min-score`
+ * sets the same. Since 0.4.
+ * @param score receives the score.
+ * @return TH_OK; TH_ERR_INVALID_ARGUMENT (score NULL); handle and thread errors.
+ */
+th_error th_context_get_template_min_score(th_context *context, double *score);
+
+/* ------------------------------------------------------------------------------------------- */
+
 /* Custom recognizers ------------------------------------------------------------------------ */
 
 /** Touches that changed phase together; `touches` is valid during the call only. */
