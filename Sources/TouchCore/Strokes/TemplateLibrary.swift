@@ -59,45 +59,57 @@ public struct TemplateCollection<let size: Int>: Sendable {
     /// The best template for `stroke`, or nil when the library is empty, the stroke is a point
     /// or a tap's wobble, or the score is below `minimumScore`.
     public func recognize(_ stroke: StrokeBuffer) -> Match? {
-        best(for: stroke, among: shapes.span)
+        TemplateMatching.best(
+            for: stroke, shapes: shapes.span, labels: labels.span, nearest: nearest.span, count: count, minimumScore: minimumScore)
     }
 
     /// `recognize` for a caller that holds the library where it lies (an engine's shared stroke, a
     /// host's store): a non-mutating call works on a copy of all of it.
     public mutating func recognizeInPlace(_ stroke: StrokeBuffer) -> Match? {
-        best(for: stroke, among: shapes.span)
+        TemplateMatching.best(
+            for: stroke, shapes: shapes.span, labels: labels.span, nearest: nearest.span, count: count, minimumScore: minimumScore)
     }
 
     /// The nearest-neighbour distances of `label`'s examples, again: a new example may be nearer.
     private mutating func updateNearest(of label: UInt8) {
+        var distances = nearest.mutableSpan
+        TemplateMatching.nearestDistances(of: label, shapes: shapes.span, labels: labels.span, count: count, into: &distances)
+    }
+}
+
+/// The work of a `TemplateCollection`, on spans: not generic over the collection's size, so it is
+/// compiled once, optimised, for every size (generic code over an inline array of unknown size runs
+/// through the type's metadata and was 100 times slower from another module).
+enum TemplateMatching {
+    static func nearestDistances(
+        of label: UInt8, shapes: Span<UnistrokeShape>, labels: Span<UInt8>, count: Int, into nearest: inout MutableSpan<Float>
+    ) {
         for i in 0..<count where labels[i] == label {
-            var least: Float = 0
-            var found = false
+            var least = Float.infinity
             for j in 0..<count where j != i && labels[j] == label {
-                let d = shapes[i].distance(to: shapes[j])
-                if !found || d < least { least = d }
-                found = true
+                least = min(least, shapes[i].distance(to: shapes[j]))
             }
-            nearest[i] = least
+            nearest[i] = least.isFinite ? least : 0
         }
     }
 
-    private func best(for stroke: StrokeBuffer, among shapes: Span<UnistrokeShape>) -> Match? {
+    static func best(
+        for stroke: StrokeBuffer, shapes: Span<UnistrokeShape>, labels: Span<UInt8>, nearest: Span<Float>, count: Int,
+        minimumScore: Float
+    ) -> TemplateMatch? {
         guard count > 0, stroke.count > 1 else { return nil }
         let candidate = UnistrokeShape(stroke)
         guard candidate.extent >= TemplateRejection.minimumExtent else { return nil }
-        var best = -1
-        var bestDistance = Float.greatestFiniteMagnitude
+        var best = 0
+        var bestDistance = Float.infinity
         for i in 0..<count {
-            // A drag or a flick is a straight template or none.
-            if candidate.isStraight && !shapes[i].isStraight { continue }
-            let d = candidate.distance(to: shapes[i])
+            let d = candidate.distance(toTemplate: shapes[i])
             if d < bestDistance {
                 bestDistance = d
                 best = i
             }
         }
-        guard best >= 0 else { return nil }
+        guard bestDistance.isFinite else { return nil }
         let label = labels[best]
         var sum: Float = 0
         var examples = 0
@@ -108,7 +120,7 @@ public struct TemplateCollection<let size: Int>: Sendable {
         let spread = TemplateRejection.spread(nearestDistanceSum: sum, examples: examples)
         let score = TemplateRejection.score(distance: bestDistance, spread: spread)
         guard score >= minimumScore else { return nil }
-        return Match(index: best, label: label, score: score)
+        return TemplateMatch(index: best, label: label, score: score)
     }
 }
 
