@@ -62,6 +62,11 @@ int main(void) {
     th_point dot[2] = {{5, 5}, {5.1, 5}};
     CHECK_ERR(th_context_add_template(ctx, "dot", dot, 2, NULL), TH_ERR_INVALID_ARGUMENT);
     CHECK_ERR(th_context_set_template_min_score(ctx, 1.5), TH_ERR_INVALID_ARGUMENT);
+    /* The default, as `touchhost replay --template-min-score` has it (docs/strokes.md). */
+    double min_score = -1;
+    CHECK_OK(th_context_get_template_min_score(ctx, &min_score));
+    CHECK(min_score > 0.34 && min_score < 0.35);
+    CHECK_ERR(th_context_get_template_min_score(ctx, NULL), TH_ERR_INVALID_ARGUMENT);
 
     th_recognizer_params params;
     CHECK_OK(th_recognizer_params_init(&params, TH_GESTURE_TEMPLATE));
@@ -110,6 +115,8 @@ int main(void) {
 
     /* Nothing matches everything at score 1. */
     CHECK_OK(th_context_set_template_min_score(ctx, 1.0));
+    CHECK_OK(th_context_get_template_min_score(ctx, &min_score));
+    CHECK(min_score == 1.0);
     stroke(ctx, check, 3, 2.0, 100, 60);
     recognized(ctx, name, &count, &score);
     CHECK(count == 0);

@@ -247,7 +247,7 @@ private func addTemplateExample(
         guard existing == nil || !newNameOnly else { throw CallError(.exists, "a template named '\(name)' exists already") }
         let store = context.recognizers.templates
         guard !store.library.isFull else {
-            throw CallError(.capacity, "a context holds at most \(TemplateLibrary.capacity) template examples")
+            throw CallError(.capacity, "a context holds at most \(TemplateStore.capacity) template examples")
         }
         let label = existing ?? context.templates.count
         guard store.add(stroke, label: UInt8(clamping: label)) != nil else {

@@ -36,48 +36,22 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var palmOptions: PalmOptions
 
-    @Option(
-        name: .customLong("template"),
-        help: ArgumentHelp(
-            "A template example: the first finger's stroke in FILE (a script, recording or $1 log), named NAME.",
-            discussion: "Repeat it: several examples of one NAME make one template. Adds the `template` recognizer.",
-            valueName: "NAME=FILE"))
-    var templates: [String] = []
+    @OptionGroup var templateOptions: TemplateOptions
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("name at least one FILE") }
         _ = try selection()
         _ = try panelSize()
         if let pxMM, !(pxMM > 0 && pxMM.isFinite) { throw ValidationError("--px-mm must be a number greater than 0") }
-        for template in templates where TemplateExample.parse(template) == nil {
-            throw ValidationError("--template wants NAME=FILE, not '\(DisplayText.excerpt(template))'")
-        }
     }
 
     func selection() throws -> RecognizerSelection {
         do {
             var selection = try RecognizerSelection.parse(recognizers)
-            // `template` is not a name `--recognizers` takes: it comes with the examples it knows.
-            if !templates.isEmpty { selection.names.append("template") }
+            // Examples come with the recognizer that knows them.
+            if templateOptions.hasTemplates && !selection.names.contains("template") { selection.names.append("template") }
             return selection
         } catch { throw ValidationError("--recognizers: \(error)") }
-    }
-
-    /// The `--template` examples, each read as `replay` reads its inputs.
-    func templateStore(options: ImportOptions) throws -> TemplateStore {
-        let store = TemplateStore()
-        for template in templates {
-            guard let (name, file) = TemplateExample.parse(template) else { continue }
-            let source = try ReplaySource.load(path: file, format: .auto, options: options)
-            let points = try TemplateExample.firstStroke(of: source)
-            guard store.add(points, name: name) != nil else {
-                let reason = store.library.isFull
-                    ? "a recognizer set holds at most 32 template examples"
-                    : "its first finger draws no stroke"
-                throw HostFailure("\(file): --template \(DisplayText.excerpt(name)): \(reason)")
-            }
-        }
-        return store
     }
 
     func panelSize() throws -> PanelSize? {
@@ -96,7 +70,7 @@ struct ReplayCommand: ParsableCommand {
         let options = ImportOptions(description: descriptionFile, size: try panelSize(), millimetresPerPixel: pxMM)
         let screen = try screenOptions.setting()
         // Load everything first: a bad file fails the run before any output.
-        let templates = try templateStore(options: options)
+        let templates = try templateOptions.store(options: options)
         var sources: [ReplaySource] = []
         for file in files { sources.append(try ReplaySource.load(path: file, format: format, options: options)) }
         // What an importer had to assume (a panel size the device does not give): one line each.
@@ -109,7 +83,10 @@ struct ReplayCommand: ParsableCommand {
                 json: json, recognizerNames: selection.engineNames, templateNames: templates.names,
                 source: sources.count > 1 ? source.name : nil)
             let driver = ReplayDriver(
-                source, recognizers: selection, screen: screen, templates: templates, palms: palmOptions.policy, sink: output.write)
+                source, recognizers: selection, screen: screen, templates: templates, palms: palmOptions.policy
+            ) { event in
+                if templateOptions.prints(event) { output.write(event) }
+            }
             while !driver.step(limit: 4_096, while: { StopSignal.received == nil }) {
                 if StopSignal.received != nil {
                     driver.cancelAll()

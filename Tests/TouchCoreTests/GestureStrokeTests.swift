@@ -132,7 +132,10 @@ import Testing
         let player = played(Self.stroke([(100, 60), (160, 62), (102, 118), (160, 120)]), engine)
         #expect(player.actions.suffix(2) == ["pan ended @300", "template recognized @300"])
         let event = try #require(player.events.last { $0.kind == .template })
-        #expect(event.values.templateIndex == 7 && event.values.score >= 0.8)
+        // The score is the class's spread over spread plus distance (TemplateRejection): a stroke a little
+        // off its one example scores above the default minimum and below a perfect 1.
+        #expect(event.values.templateIndex == 7)
+        #expect(event.values.score >= TemplateRejection.defaultMinimumScore && event.values.score < 1, "\(event.values.score)")
         #expect(!fired("template", played(Self.circle(center: (150, 100), radius: 30), engine)))
     }
 

@@ -128,4 +128,11 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(mtdev.eventsOut)
         }
     }
+
+    // Template matching: one stroke against a host recognizer set's 160 examples (16 gestures x 10),
+    // resampling and all. Issue 27's goal is 100 µs a stroke (docs/strokes.md has the figure).
+    let templates = TemplateStrokes()
+    Benchmark("template match 160 examples") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(templates.matchNext()) }
+    }
 }

@@ -1,6 +1,9 @@
 /// Continuous: `touchesRequired` fingers held still (within `allowableMovement`) for
-/// `minimumPressDuration`, after `tapsRequired` quick taps. It begins when the time is up, changes
-/// as the fingers move (they may move freely once it has begun) and ends when one lifts.
+/// `minimumPressDuration`, after `tapsRequired` quick taps. It begins when the time is up and the
+/// fingers are at rest (their recent speed under `maximumRestingSpeed`), changes as the fingers move
+/// (they may move freely once it has begun) and ends when one lifts. A finger still moving when the
+/// time is up is on its way somewhere (a scroll that starts slowly): the press fails and the pan
+/// has it.
 public struct LongPressRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
     public var minimumPressDuration: Microseconds
     public var allowableMovement: Float
@@ -8,11 +11,18 @@ public struct LongPressRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
     /// Taps before the press (UIKit's numberOfTapsRequired, default 0).
     public var tapsRequired: UInt8
     public var maxTapInterval: Microseconds
+    /// The fingers' speed over the last 100 ms (mm/s) above which they are moving, not pressing.
+    public var maximumRestingSpeed: Float = LongPressRecognizer.defaultMaximumRestingSpeed
+    /// Chosen from the evemu recordings (docs/gestures.md, "Long press at rest"): midway between the
+    /// fastest finger at rest or held (7.9 mm/s, a Wacom finger settling) and the slowest moving
+    /// one 500 ms after touch-down (20.1 mm/s, Atmel's four-finger drag).
+    public static let defaultMaximumRestingSpeed: Float = 14
 
     private var tapsDone: UInt8 = 0
     private var touchesInPress: UInt8 = 0
     private var touchesDown: UInt8 = 0
     private var pressStart: Microseconds = 0
+    private var motion = RecentMotion()
 
     public init(
         minimumPressDuration: Microseconds = GestureDefaults.longPressDuration,
@@ -56,6 +66,7 @@ public struct LongPressRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
             context.state = .failed
         } else if touchesInPress == touchesRequired && tapsDone == tapsRequired {
             pressStart = context.now
+            motion.start(at: context.centroid, time: context.now)
             context.deadline = context.now + minimumPressDuration
         }
     }
@@ -71,6 +82,7 @@ public struct LongPressRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
             context.state = .failed
             return
         }
+        if touchesInPress == touchesRequired { motion.add(context.centroid, time: context.now) }
     }
 
     mutating func ended(_ touches: TouchSpan, context: inout RecognizerContext) {
@@ -92,7 +104,9 @@ public struct LongPressRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
     }
 
     public mutating func deadlineReached(context: inout RecognizerContext) {
-        guard touchesDown == touchesRequired, tapsDone == tapsRequired else {
+        guard touchesDown == touchesRequired, tapsDone == tapsRequired,
+            motion.speed(at: context.now) <= maximumRestingSpeed
+        else {
             context.state = .failed
             return
         }
@@ -105,10 +119,45 @@ public struct LongPressRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
         touchesInPress = 0
         touchesDown = 0
         pressStart = 0
+        motion = RecentMotion()
     }
 
     private func report(context: inout RecognizerContext) {
         context.values.duration = context.now - pressStart
         context.reportedTouches = touchesRequired
+    }
+}
+
+/// How fast the fingers moved lately: their centroid now against where it was about 100 ms ago,
+/// from four checkpoints at least 25 ms apart (fixed memory, no history). The net movement, not the
+/// path: a finger that wobbles on the spot goes nowhere.
+struct RecentMotion: Sendable {
+    static let spacing: Microseconds = 25_000
+    private var points = InlineArray<4, PanelPoint>(repeating: .zero)
+    private var times = InlineArray<4, Microseconds>(repeating: 0)
+    private var latest = PanelPoint.zero
+
+    mutating func start(at point: PanelPoint, time: Microseconds) {
+        points = InlineArray(repeating: point)
+        times = InlineArray(repeating: time)
+        latest = point
+    }
+
+    mutating func add(_ point: PanelPoint, time: Microseconds) {
+        latest = point
+        guard time - times[3] >= Self.spacing else { return }
+        for i in 0..<3 {
+            points[i] = points[i + 1]
+            times[i] = times[i + 1]
+        }
+        points[3] = point
+        times[3] = time
+    }
+
+    /// mm/s from the oldest checkpoint (75 to 100 ms before the newest) to the latest position.
+    func speed(at now: Microseconds) -> Float {
+        let interval = now - times[0]
+        guard interval > 0 else { return 0 }
+        return latest.distance(to: points[0]) / (Float(interval) / 1_000_000)
     }
 }

@@ -93,7 +93,7 @@ extension BuiltInRecognizer {
     }
 
     /// A template recognizer; give it shapes with `GestureEngine.registerTemplate(_:label:on:)`.
-    public static func template(minimumScore: Float = 0.8) -> BuiltInRecognizer {
+    public static func template(minimumScore: Float = TemplateRejection.defaultMinimumScore) -> BuiltInRecognizer {
         .stroke(.template(SingleStrokeRecognizer(TemplateMatcher(minimumScore: minimumScore))))
     }
 }

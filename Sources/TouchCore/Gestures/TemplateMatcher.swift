@@ -4,12 +4,12 @@
 /// template recognizers split the shapes between them. Events carry the template's `label` as
 /// `template` and its `score`.
 public struct TemplateMatcher: SingleStrokeMatcher, Sendable {
-    /// Matches scoring below this are no match at all (the $1 scale: 1 is perfect).
+    /// Matches scoring below this are no match at all (`TemplateRejection.score`: 1 is perfect).
     public var minimumScore: Float
     /// The recognizer's own index, learned when a template is first registered on it.
     var owner: RecognizerIndex? = nil
 
-    public init(minimumScore: Float = 0.8) { self.minimumScore = minimumScore }
+    public init(minimumScore: Float = TemplateRejection.defaultMinimumScore) { self.minimumScore = minimumScore }
 
     public var kind: GestureKind { .template }
 

@@ -20,10 +20,12 @@ public struct ResampledStroke: Sendable {
         let interval = pathLength / Float(n - 1)
         var written = 1
         var carried: Float = 0
-        var previous = stroke[0].position
+        // Through a span: a read through the buffer's subscript may copy all 256 samples, every time.
+        let samples = stroke.samples.elements
+        var previous = samples[0].position
         var index = 1
-        while index < stroke.count && written < n {
-            let next = stroke[index].position
+        while index < samples.count && written < n {
+            let next = samples[index].position
             let segment = previous.distance(to: next)
             if segment > 0 && carried + segment >= interval {
                 let t = (interval - carried) / segment
@@ -39,7 +41,7 @@ public struct ResampledStroke: Sendable {
             index += 1
         }
         // Rounding can leave the last point or two unwritten; they belong at the stroke's end.
-        let end = stroke[stroke.count - 1].position
+        let end = samples[samples.count - 1].position
         while written < n {
             points[written] = end
             written += 1
@@ -59,6 +61,7 @@ public struct ResampledStroke: Sendable {
 
     /// The smallest and largest coordinates.
     public var bounds: (min: PanelPoint, max: PanelPoint) {
+        let points = self.points.span
         var low = points[0]
         var high = points[0]
         for i in 1..<Self.pointCount {

@@ -39,6 +39,7 @@ public struct StrokeBuffer: Sendable {
     public var pathLength: Float {
         var length: Float = 0
         var index = 1
+        let samples = self.samples.elements
         while index < samples.count {
             length += samples[index].position.distance(to: samples[index - 1].position)
             index += 1

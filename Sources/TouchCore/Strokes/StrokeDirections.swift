@@ -24,6 +24,7 @@ public struct StrokeDirections: Sendable {
         self.init()
         let sectorWidth = ScalarMath.twoPi / Float(Self.sectorCount)
         var total: Float = 0
+        let points = points.span
         for i in 1..<points.count {
             let step = points[i] - points[i - 1]
             let length = (step.x * step.x + step.y * step.y).squareRoot()
@@ -46,7 +47,8 @@ public struct StrokeDirections: Sendable {
     /// strokes travel the same directions in the same proportions, 2 when they share none.
     public func difference(to other: StrokeDirections) -> Float {
         var total: Float = 0
-        for s in 0..<Self.sectorCount { total += abs(shares[s] - other.shares[s]) }
+        let mine = shares.span, theirs = other.shares.span
+        for s in 0..<Self.sectorCount { total += abs(mine[s] - theirs[s]) }
         return total
     }
 }

@@ -1,33 +1,47 @@
-/// A stroke brought to the canonical form of the $1 unistroke recognizer (Wobbrock, Wilson and Li,
-/// UIST 2007): 64 equally spaced points, stretched to a unit square (narrow strokes only part way)
-/// and centred on the origin. Two shapes are compared point by point over rotations within ±45°,
-/// and by the directions they travel (`StrokeDirections`).
+/// A stroke brought to a canonical form for template matching: 64 equally spaced points
+/// (`ResampledStroke`), stretched to a unit square (narrow strokes only part way), centred on the
+/// origin and scaled to a unit vector, so two shapes compare by the angle between their vectors
+/// (Protractor, Li, CHI 2010), found in closed form over rotations within ±45° instead of the $1
+/// paper's search (Wobbrock, Wilson and Li, UIST 2007), and by the directions they travel
+/// (`StrokeDirections`).
 ///
-/// Unlike the paper, the stroke is not first turned so that its first point lies at angle zero: the
-/// shape keeps the orientation it was drawn in (Protractor's orientation-sensitive mode, Li, CHI 2010).
-/// Many gestures differ only by orientation (caret and `v`, the brackets), and where people start a
-/// closed shape varies enough that the paper's turn adds more disagreement than it removes. Measured
-/// on the $1 study's strokes with one person's templates judging the others (docs/strokes.md).
+/// Unlike $1, the stroke is not first turned so that its first point lies at angle zero: the
+/// shape keeps the orientation it was drawn in (Protractor's orientation-sensitive mode). Many
+/// gestures differ only by orientation (caret and `v`, the brackets), and where people start a
+/// closed shape varies enough that the paper's turn adds more disagreement than it removes.
 public struct UnistrokeShape: Sendable {
     public static let pointCount = ResampledStroke.pointCount
-    /// The side of the square shapes are scaled to; scores are relative to its half diagonal.
-    public static let squareSize: Float = 1
-    static let halfDiagonal: Float = 0.5 * (2 * squareSize * squareSize).squareRoot()
     /// The least share of its longer side a stroke's shorter side is stretched to (the paper stretches
     /// every stroke to a full square, which turns straight lines into diagonals).
     public static let narrowestSide: Float = 0.3
-    /// How much a difference in directions travelled (0 to 2) adds to the point distance (in
-    /// squares) when choosing between templates. Across people, one person's templates are right
-    /// 97.9-98.3% of the time for weights from 0.1 to 0.4, and 94% without the term (docs/strokes.md).
-    public static let directionWeight: Float = 0.2
+    /// How much a difference in directions travelled (0 to 2) adds to the angle between two shapes
+    /// (radians). Chosen leave-one-subject-out on the $1 study's strokes with the rejection rule
+    /// (docs/strokes.md): 1.0 on every held-out subject, against 0.3 and 0.5.
+    public static let directionWeight: Float = 1.0
+    /// The rotation the match may undo, either way: a hand's tilt, not another orientation.
+    public static let rotationLimit: Float = ScalarMath.pi / 4
+    /// cos and sin of `rotationLimit` (both √2/2), as literals: the match reads them per template.
+    static let cosRotationLimit: Float = 0.70710678
+    static let sinRotationLimit: Float = 0.70710678
+    /// A stroke whose points all lie this close to the line from its start to its end, as a share
+    /// of that line's length, is straight (the backslash's 12%): a drag or a flick, which matches
+    /// only a straight template.
+    public static let straightTolerance: Float = 0.12
 
+    /// The canonical points as one unit vector (x0, y0, x1, y1, ...).
     public var points: InlineArray<64, PanelPoint>
     /// The directions travelled, taken after stretching to the square like the points.
     public var directions: StrokeDirections
+    /// The longer side of the stroke's bounding box as drawn, mm.
+    public var extent: Float
+    /// Whether the stroke is a straight line (`straightTolerance`).
+    public var isStraight: Bool
 
     public init() {
         points = InlineArray(repeating: .zero)
         directions = StrokeDirections()
+        extent = 0
+        isStraight = true
     }
 
     public init(_ stroke: StrokeBuffer) {
@@ -39,6 +53,8 @@ public struct UnistrokeShape: Sendable {
         let n = Self.pointCount
         let bounds = path.bounds
         let size = max(max(bounds.max.x - bounds.min.x, bounds.max.y - bounds.min.y), 1e-6)
+        extent = size
+        isStraight = Self.isStraight(path)
         // An axis shorter than `narrowestSide` of the longer one is stretched only to that share,
         // so a line stays a line instead of becoming a diagonal, and no stroke jumps between
         // stretched and unstretched as its proportions cross a threshold.
@@ -46,66 +62,69 @@ public struct UnistrokeShape: Sendable {
         let height = max(bounds.max.y - bounds.min.y, Self.narrowestSide * size)
         var sum = PanelPoint.zero
         for i in 0..<n {
-            points[i] = PanelPoint(x: points[i].x * Self.squareSize / width, y: points[i].y * Self.squareSize / height)
+            points[i] = PanelPoint(x: points[i].x / width, y: points[i].y / height)
             sum = sum + points[i]
         }
         let centroid = sum / Float(n)
-        for i in 0..<n { points[i] = points[i] - centroid }
+        var squares: Float = 0
+        for i in 0..<n {
+            points[i] = points[i] - centroid
+            squares += points[i].x * points[i].x + points[i].y * points[i].y
+        }
         directions = StrokeDirections(points)
+        let length = squares.squareRoot()
+        guard length > 0 else { return }
+        for i in 0..<n { points[i] = points[i] / length }
     }
 
-    /// The distance by which templates are chosen: the best point distance (`bestDistance`) plus
-    /// `directionWeight` times the difference in directions travelled.
-    public func matchDistance(to other: UnistrokeShape) -> (points: Float, combined: Float) {
-        let pointDistance = bestDistance(to: other)
-        return (pointDistance, pointDistance + Self.directionWeight * directions.difference(to: other.directions))
+    private static func isStraight(_ path: ResampledStroke) -> Bool {
+        let points = path.points.span
+        let start = points[0], end = points[pointCount - 1]
+        let chord = end - start
+        let length = (chord.x * chord.x + chord.y * chord.y).squareRoot()
+        guard length > 0 else { return false }
+        for i in 1..<(pointCount - 1) {
+            let p = points[i] - start
+            // The distance from the chord's line: the cross product over the chord's length.
+            if abs(p.x * chord.y - p.y * chord.x) > straightTolerance * length * length { return false }
+        }
+        return true
     }
 
-    /// The mean distance between corresponding points after turning this shape by `angle`.
-    public func distance(to other: UnistrokeShape, rotatedBy angle: Float) -> Float {
-        let c = ScalarMath.cos(angle)
-        let s = ScalarMath.sin(angle)
-        var total: Float = 0
+    /// The angle (radians, 0 to π) between the two shapes' vectors after turning this one by the
+    /// best angle within ±`rotationLimit`: Protractor's closed form.
+    public func angle(to other: UnistrokeShape) -> Float {
+        var a: Float = 0
+        var b: Float = 0
+        // Through spans: a read through an inline array's subscript may copy all of it, every
+        // time (it did: 2.5 µs a template instead of 0.1), and this loop is most of a match's cost.
+        let mine = points.span, theirs = other.points.span
         for i in 0..<Self.pointCount {
-            let p = points[i]
-            let turned = PanelPoint(x: p.x * c - p.y * s, y: p.x * s + p.y * c)
-            total += turned.distance(to: other.points[i])
+            let p = mine[i], q = theirs[i]
+            a += p.x * q.x + p.y * q.y
+            b += p.x * q.y - p.y * q.x
         }
-        return total / Float(Self.pointCount)
+        // The best turn is atan2(b, a), where the similarity is the length of (a, b); beyond the
+        // limit the turn stops at it (the similarity falls monotonically away from the best turn).
+        let length = (a * a + b * b).squareRoot()
+        var similarity = length
+        if a < Self.cosRotationLimit * length {
+            similarity = a * Self.cosRotationLimit + abs(b) * Self.sinRotationLimit
+        }
+        similarity = min(max(similarity, -1), 1)
+        return ScalarMath.atan2((1 - similarity * similarity).squareRoot(), similarity)
     }
 
-    /// The least distance over rotations within ±`range`, found by golden-section search down to
-    /// an interval of `precision` radians.
-    public func bestDistance(
-        to other: UnistrokeShape, range: Float = ScalarMath.pi / 4, precision: Float = 2 * ScalarMath.pi / 180
-    ) -> Float {
-        let ratio: Float = 0.5 * (Float(5).squareRoot() - 1)
-        var a = -range
-        var b = range
-        var x1 = ratio * a + (1 - ratio) * b
-        var x2 = (1 - ratio) * a + ratio * b
-        var f1 = distance(to: other, rotatedBy: x1)
-        var f2 = distance(to: other, rotatedBy: x2)
-        while b - a > precision {
-            if f1 < f2 {
-                b = x2
-                x2 = x1
-                f2 = f1
-                x1 = ratio * a + (1 - ratio) * b
-                f1 = distance(to: other, rotatedBy: x1)
-            } else {
-                a = x1
-                x1 = x2
-                f1 = f2
-                x2 = (1 - ratio) * a + ratio * b
-                f2 = distance(to: other, rotatedBy: x2)
-            }
-        }
-        return min(f1, f2)
+    /// The distance templates are chosen and judged by: the angle plus `directionWeight` times the
+    /// difference in directions travelled.
+    public func distance(to other: UnistrokeShape) -> Float {
+        angle(to: other) + Self.directionWeight * directions.difference(to: other.directions)
     }
 
-    /// 1 for identical shapes, falling to 0 at half the square's diagonal.
-    public static func score(forDistance distance: Float) -> Float {
-        1 - distance / halfDiagonal
+    /// `distance(to:)` from a stroke to a template, infinite where a straight stroke (a drag or a
+    /// flick) meets a template that is not straight: those are never the same gesture.
+    public func distance(toTemplate template: UnistrokeShape) -> Float {
+        guard template.isStraight || !isStraight else { return .infinity }
+        return distance(to: template)
     }
 }

@@ -8,8 +8,9 @@ public struct RecognizerSelection: Equatable, Sendable {
         "tap", "double-tap", "two-finger-tap", "long-press", "pan", "swipe", "pinch", "rotation", "edge-pan",
         "checkmark", "circle", "backslash",
     ]
-    /// Names that may be asked for besides the kiosk set.
-    public static let extraNames = ["capture", "two-finger-pan"]
+    /// Names that may be asked for besides the kiosk set (`template` recognizes the examples a
+    /// run is given, `replay --template`).
+    public static let extraNames = ["capture", "two-finger-pan", "template"]
 
     public static let kiosk = RecognizerSelection(names: kioskNames)
 

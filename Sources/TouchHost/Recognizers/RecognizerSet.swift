@@ -219,7 +219,14 @@ public struct RecognizerSet {
     /// regions. Only valid while the engine holds no other recognizers (their numbers would move).
     public mutating func rebuildAsKioskSet(_ selection: KioskSelection) -> [String] {
         engine = HostEngine.kioskSet(panelWidth: panelWidth, panelHeight: panelHeight, selection: selection)
-        if let template = engine.index(of: .template) { templates.register(on: &engine, recognizer: template) }
+        // The kiosk set's `template` is the host's: its examples live once in `templates` (160 of
+        // them), not in the engine's own 32-example library (TemplateCapacity.swift).
+        if let template = engine.index(of: .template) {
+            let stroke = StrokeHolder()
+            referents.append(stroke)
+            engine.replaceRecognizer(
+                template, withCustom: .template(templates, stroke: stroke), options: engine.options(of: template), name: "template")
+        }
         for region in regions { _ = engine.addRegion(region.rect, z: region.z) }
         recipe = [.kiosk(selection)]
         removedRecognizers = 0

@@ -15,6 +15,16 @@ public enum TemplateExample {
     /// points, and a tiny script can describe a day-long drag.
     public static let maximumPoints = 100_000
 
+    /// The template a file in a folder of examples belongs to: its name without the extension and
+    /// without trailing digits, `-` or `_` (`arrow01.xml` and `arrow-2.touch` are both `arrow`);
+    /// nil when nothing is left.
+    public static func name(ofFile path: String) -> String? {
+        var name = Substring(path.split(separator: "/").last ?? "")
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
+        while let last = name.last, last.isNumber || last == "-" || last == "_" { name = name.dropLast() }
+        return name.isEmpty ? nil : String(name)
+    }
+
     /// The first finger's positions, mm. A frame's lift carries no position of its own (the
     /// importers repeat the last one), so it ends the stroke without adding to it. A stroke of
     /// more than `maximumPoints` is refused once it has them, before the rest is read.

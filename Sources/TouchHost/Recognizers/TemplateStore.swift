@@ -1,19 +1,18 @@
 import TouchCore
 
-/// A recognizer set's stroke templates: TouchCore's `TemplateLibrary` ($1 unistroke matching),
+/// A recognizer set's stroke templates: TouchCore's `HostTemplateLibrary` (160 examples),
 /// shared by reference with every template recognizer of the set, so templates added later count too.
-/// A template is a name with one or more examples (the $1 paper: 97% with one example per
-/// gesture, 99% with three or more); the examples of a name share its label, the name's position
-/// in `names`, which is what events report as the template.
+/// A template is a name with one or more examples; the examples of a name share its label, the
+/// name's position in `names`, which is what events report as the template, and their spread
+/// decides how close a stroke must come (`TemplateRejection`).
 public final class TemplateStore {
-    public var library = TemplateLibrary(minimumScore: TemplateStore.defaultMinimumScore)
-    /// A stroke that matches no template this well (0...1) is no template gesture.
-    public static let defaultMinimumScore: Float = 0.8
+    public var library = HostTemplateLibrary(minimumScore: TemplateStore.defaultMinimumScore)
+    /// A stroke that matches no template this well (0...1, `TemplateRejection.score`) is no template gesture.
+    public static let defaultMinimumScore: Float = TemplateRejection.defaultMinimumScore
+    /// How many examples a store holds, all names together.
+    public static var capacity: Int { HostTemplateLibrary.capacity }
     /// Template names by label, in the order they were first added.
     public private(set) var names: [String] = []
-    /// Every example as added (mm), so another engine (the kiosk set's built-in `template`
-    /// recognizer, rebuilt for a new panel size) can learn the same templates.
-    public private(set) var examples: [(points: [PanelPoint], label: UInt8)] = []
 
     public init() {}
 
@@ -25,7 +24,6 @@ public final class TemplateStore {
             stroke.append(StrokeSample(position: point, time: Microseconds(i) * 10_000), final: i == points.count - 1)
         }
         guard let index = library.register(stroke, label: label) else { return nil }
-        examples.append((points, label))
         return index
     }
 
@@ -38,10 +36,6 @@ public final class TemplateStore {
         return label
     }
 
-    /// Teaches `engine`'s built-in template recognizer at `recognizer` every example.
-    func register<Custom: CustomRecognizer>(on engine: inout GestureEngine<Custom>, recognizer: RecognizerIndex) {
-        for example in examples { engine.registerTemplate(points: example.points, label: example.label, on: recognizer) }
-    }
 }
 
 /// The matcher of a template recognizer: the stroke of the followed finger, judged against the
@@ -72,7 +66,8 @@ public struct TemplateMatcher: SingleStrokeMatcher {
 
     public mutating func end(at point: PanelPoint, time: Microseconds, values: inout GestureValues) -> Bool {
         stroke.samples.append(StrokeSample(position: point, time: time), final: true)
-        guard let match = store.library.recognize(stroke.samples) else { return false }
+        // In place: the library is about 95 KB, which a plain read would copy for every stroke.
+        guard let match = store.library.recognizeInPlace(stroke.samples) else { return false }
         values.templateIndex = match.label
         values.score = match.score
         return true

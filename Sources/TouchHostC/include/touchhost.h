@@ -615,7 +615,7 @@ th_error th_context_add_region(th_context *context, double x_mm, double y_mm, do
  * Templates added after the recognizer count too.
  * @param points the stroke as drawn, mm, at least 2 points not all within 0.25 mm.
  * @param out receives the template's index (events report it); may be NULL.
- * @return TH_OK; TH_ERR_INVALID_ARGUMENT; TH_ERR_EXISTS (name taken); TH_ERR_CAPACITY (32
+ * @return TH_OK; TH_ERR_INVALID_ARGUMENT; TH_ERR_EXISTS (name taken); TH_ERR_CAPACITY (160
  *         template examples); handle and thread errors.
  */
 th_error th_context_add_template(th_context *context, const char *name, const th_point *points,
@@ -626,17 +626,32 @@ th_error th_context_add_template(th_context *context, const char *name, const th
  * with several examples matches more of the ways people draw it ($1: 99% with three or more).
  * Events report the template's index and name whichever example matched.
  * @param out receives the template's index; may be NULL.
- * @return TH_OK; TH_ERR_INVALID_ARGUMENT; TH_ERR_CAPACITY (32 examples in all); handle and
+ * @return TH_OK; TH_ERR_INVALID_ARGUMENT; TH_ERR_CAPACITY (160 examples in all); handle and
  *         thread errors. Since 0.2.
  */
 th_error th_context_add_template_example(th_context *context, const char *name, const th_point *points,
                                          size_t count, uint32_t *out);
 
 /**
- * The score (0..1) a stroke needs to be recognized as a template; 0.8 unless set.
+ * The score (0..1) a stroke needs to be recognized as a template; the default (docs/strokes.md)
+ * unless set: th_context_get_template_min_score() reads it.
  * @return TH_OK; TH_ERR_INVALID_ARGUMENT (outside 0..1); handle and thread errors.
  */
 th_error th_context_set_template_min_score(th_context *context, double score);
+
+/* Templates: the minimum score as it stands (issue 27) ---------------------------------------- */
+
+/**
+ * The score (0..1) a stroke needs to be recognized as a template, as th_context_set_template_min_score()
+ * set it or the default: 1 is a perfect match, 1/2 a stroke as far from its nearest example as the
+ * template's examples lie from each other (docs/strokes.md). `touchhost replay --template-min-score`
+ * sets the same. Since 0.3.
+ * @param score receives the score.
+ * @return TH_OK; TH_ERR_INVALID_ARGUMENT (score NULL); handle and thread errors.
+ */
+th_error th_context_get_template_min_score(th_context *context, double *score);
+
+/* ------------------------------------------------------------------------------------------- */
 
 /* Custom recognizers ------------------------------------------------------------------------ */
 
