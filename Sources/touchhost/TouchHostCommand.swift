@@ -40,8 +40,9 @@ struct TouchHostCommand: ParsableCommand {
                 FileHandle.standardError.write(Data((escapedLines(fullMessage(for: error)) + "\n").utf8))
                 Foundation.exit(2)
             }
-            // Help and version go out as written; any other error quotes what it was given, escaped.
-            if error is CleanExit { exit(withError: error) }
+            // Help, version and the help dump (for the man page) go out as written, on standard
+            // output; any other error quotes what it was given, escaped.
+            if error is CleanExit || exitCode(for: error) == .success { exit(withError: error) }
             FileHandle.standardError.write(Data((escapedLines(fullMessage(for: error)) + "\n").utf8))
             Foundation.exit(exitCode(for: error).rawValue)
         }
