@@ -37,7 +37,7 @@ final class CallbackTable {
                 scope.context = nil
                 HandleRegistry.shared.unregister(handle)
             }
-            body(handle)
+            ThreadCallState.runningCallback { body(handle) }
         }
     }
 

@@ -63,9 +63,7 @@ final class Context {
     var logHandler: (fn: LogFn, user: UnsafeMutableRawPointer?, minimum: Int32)?
     var userData: UnsafeMutableRawPointer?
     /// True while the engine runs: callbacks may not re-enter the context.
-    var busy = false {
-        didSet { ThreadCallState.runningCallbacks = busy }
-    }
+    var busy = false
 
     typealias LogFn = @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Void
 
@@ -252,7 +250,7 @@ final class Context {
             busy = wasBusy
             logging = false
         }
-        message().withCString { handler.fn(handler.user, priority.rawValue, $0) }
+        message().withCString { text in ThreadCallState.runningCallback { handler.fn(handler.user, priority.rawValue, text) } }
     }
 
     private var logging = false

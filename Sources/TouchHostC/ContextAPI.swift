@@ -61,7 +61,7 @@ public func th_context_destroy(_ handle: OpaquePointer?) -> Int32 {
         HandleRegistry.shared.unregister(handle!)
         context.handle = nil
         if case .device(let device) = context.source { device.close() }
-        for (_, table) in context.callbackTables { table.destroy?(table.userData) }
+        for (_, table) in context.callbackTables { ThreadCallState.runningCallback { table.destroy?(table.userData) } }
         context.callbackTables.removeAll()
     }
 }

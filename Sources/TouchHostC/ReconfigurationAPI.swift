@@ -17,7 +17,7 @@ public func th_context_remove_recognizer(_ handle: OpaquePointer?, _ recognizer:
         if let found = context.callbackTables.firstIndex(where: { $0.slot == slot }) {
             let table = context.callbackTables.remove(at: found).table
             context.busy = true
-            table.destroy?(table.userData)
+            ThreadCallState.runningCallback { table.destroy?(table.userData) }
             context.busy = false
         }
     }

@@ -38,8 +38,8 @@ struct ThreadToken: Equatable {
 
 /// What the calling thread is doing inside the library, so that a call arriving from a signal
 /// handler that interrupted another call on the same thread is refused (TH_ERR_BUSY) before it
-/// touches a lock or a context, instead of deadlocking or aborting. Callbacks the library runs
-/// (`runningCallbacks`) may still make the calls the header allows them.
+/// touches a lock or a context, instead of deadlocking or aborting. The application's callbacks
+/// (`runningCallback`) may still make the calls the header allows them.
 enum ThreadCallState {
     private static let inCallBit: UInt = 1
     private static let callbacksBit: UInt = 2
@@ -66,9 +66,13 @@ enum ThreadCallState {
         return body()
     }
 
-    /// Marks the stretch in which the library runs the application's callbacks.
-    static var runningCallbacks: Bool {
-        get { bits & callbacksBit != 0 }
-        set { bits = newValue ? bits | callbacksBit : bits & ~callbacksBit }
+    /// Runs one of the application's callbacks. The mark covers the callback alone, not the
+    /// library's code around it: a signal that lands in the library (in malloc, or halfway through
+    /// setting a flag) is still refused, as if no callback were running.
+    static func runningCallback<R>(_ body: () -> R) -> R {
+        let before = bits
+        bits = before | callbacksBit
+        defer { bits = before }
+        return body()
     }
 }
