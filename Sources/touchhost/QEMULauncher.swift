@@ -116,23 +116,21 @@ struct QEMULauncher: Sendable {
             let data = handle.availableData
             if data.isEmpty {
                 handle.readabilityHandler = nil
+                found.finish()
             } else {
                 found.append(data)
             }
         }
         try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let path = found.path { return Running(ptyPath: path, process: process, image: image) }
-            if !process.isRunning {
-                process.waitUntilExit()
-                throw LaunchError.exitedEarly(status: process.terminationStatus, output: found.text)
-            }
-            Thread.sleep(forTimeInterval: 0.01)
+        if let path = found.waitForPath(until: Date().addingTimeInterval(timeout)) {
+            return Running(ptyPath: path, process: process, image: image)
         }
-        let running = Running(ptyPath: found.path ?? "", process: process, image: image)
-        if found.path != nil { return running }
-        running.stop()
+        if found.hasEnded {
+            // QEMU closed its output without naming a terminal: it has exited or is exiting.
+            process.waitUntilExit()
+            throw LaunchError.exitedEarly(status: process.terminationStatus, output: found.text)
+        }
+        Running(ptyPath: "", process: process, image: image).stop()
         throw LaunchError.noPseudoTerminal(output: found.text)
     }
 
@@ -155,23 +153,42 @@ struct QEMULauncher: Sendable {
     }
 }
 
-/// QEMU's output collected from the pipe's reader thread, and the pty path once it appears.
+/// QEMU's output collected from the pipe's reader thread, and the pty path once it appears; the
+/// launcher waits on it instead of polling.
 private final class PseudoTerminalWatch: @unchecked Sendable {
-    private let lock = NSLock()
+    private let condition = NSCondition()
     private var buffer = Data()
     private var foundPath: String?
+    private var ended = false
 
-    var path: String? { lock.withLock { foundPath } }
-    var text: String { lock.withLock { String(decoding: buffer, as: UTF8.self) } }
+    var text: String { condition.withLock { String(decoding: buffer, as: UTF8.self) } }
+    var hasEnded: Bool { condition.withLock { ended } }
+
+    /// The pty's path once QEMU names it; nil if its output ends first or `deadline` passes.
+    func waitForPath(until deadline: Date) -> String? {
+        condition.withLock {
+            while foundPath == nil, !ended, condition.wait(until: deadline) {}
+            return foundPath
+        }
+    }
 
     func append(_ data: Data) {
-        lock.withLock {
+        condition.withLock {
             guard foundPath == nil else { return }
             buffer.append(data)
             let text = String(decoding: buffer, as: UTF8.self)
             for line in text.split(separator: "\n") {
                 if let path = QEMULauncher.pseudoTerminalPath(fromQEMUOutput: line) { foundPath = path }
             }
+            condition.broadcast()
+        }
+    }
+
+    /// QEMU closed its output (it exited).
+    func finish() {
+        condition.withLock {
+            ended = true
+            condition.broadcast()
         }
     }
 }

@@ -7,22 +7,6 @@ import TouchCore
 /// as soon as it starts, and under `--screen` the panel it announces holds every touch it sends,
 /// whatever the calibration maps. Run through the binary, the emulator upstream.
 @Suite(.serialized) struct BridgePromiseTests {
-    /// The emulator on a pty playing `script`; stopped by the returned cleanup.
-    private func emulator(_ script: String) throws -> (pty: String, cleanup: () -> Void) {
-        let binary = try TouchHostBinary.locate()
-        let file = try TouchHostBinary.temporaryFile("bridge.touch", script)
-        let emulator = try TouchHostBinary.start(binary, ["emulate", "--script", file.path])
-        let first = emulator.firstLine() ?? ""
-        let cleanup = {
-            emulator.stop()
-            try? FileManager.default.removeItem(at: file)
-        }
-        guard first.hasPrefix("pty: ") else {
-            cleanup()
-            throw TouchHostBinary.Failure(description: "the emulator printed '\(first)'")
-        }
-        return (String(first.dropFirst("pty: ".count)), cleanup)
-    }
 
     /// Every device frame the downstream side hears within `seconds`, never asking for anything.
     private func listen(_ downstream: PseudoTerminal, seconds: TimeInterval) -> [DeviceMessage] {
@@ -45,8 +29,9 @@ import TouchCore
     /// screen, and the bridge holds them to the screen it announces.
     @Test func theBridgeDescribesTheDeviceFirstAndItsTouchesLieOnTheScreenItAnnounces() throws {
         let binary = try TouchHostBinary.locate()
-        let (pty, cleanup) = try emulator("0ms tap 1 1\n300ms tap 344 193\n600ms hold 2 190 for 5s\n")
-        defer { cleanup() }
+        let emulator = try EmulatedController(script: "0ms tap 1 1\n300ms tap 344 193\n600ms hold 2 190 for 5s\n")
+        defer { emulator.stop() }
+        let pty = emulator.address
         let calibration = try TouchHostBinary.temporaryFile(
             "wide.calibration", "matrix 1.2 0 -0.1 0 1.2 -0.1\nscreen 1920 1080\n")
         defer { try? FileManager.default.removeItem(at: calibration) }
@@ -71,8 +56,9 @@ import TouchCore
     /// A calibration file's screen line can say more than an info frame can: refused, not cut.
     @Test func aScreenLargerThanAnInfoFrameCanSayIsRefused() throws {
         let binary = try TouchHostBinary.locate()
-        let (pty, cleanup) = try emulator("0ms tap 10 10\n")
-        defer { cleanup() }
+        let emulator = try EmulatedController(script: "0ms tap 10 10\n")
+        defer { emulator.stop() }
+        let pty = emulator.address
         let calibration = try TouchHostBinary.temporaryFile("huge.calibration", "matrix 1 0 0 0 1 0\nscreen 10000 1000\n")
         defer { try? FileManager.default.removeItem(at: calibration) }
         let downstream = try PseudoTerminal()

@@ -57,13 +57,10 @@ struct CAPIDeviceTests {
     @Test func kioskExampleAgainstTouchhostEmulate() throws {
         let program = try Self.build("examples/kiosk.c", "kiosk")
         let script = CAPILibrary.source("CTests/c/fixtures/kiosk_tour.touch")
-        let emulator = try TouchHostBinary.start(
-            try TouchHostBinary.locate(), ["emulate", "--board", "kiosk-15", "--script", script])
-        defer { if emulator.process.isRunning { emulator.process.terminate() } }
-        let first = try #require(emulator.firstLine())
-        #expect(first.hasPrefix("pty: /dev/"), "\(first)")
-        let path = String(first.dropFirst("pty: ".count))
-        let result = CAPIProcess.run(program, [path, "30"], timeout: 60)
+        let emulator = try EmulatedController(["--board", "kiosk-15", "--script", script])
+        defer { emulator.stop() }
+        #expect(emulator.address.hasPrefix("/dev/"), "\(emulator.announcement)")
+        let result = CAPIProcess.run(program, [emulator.address, "30"], timeout: 60)
         #expect(result.status == 0, "\(result.output)")
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.filter { $0.hasPrefix("button") } == ["button 2", "button 4"], "\(result.output)")
@@ -96,15 +93,12 @@ struct CAPIDeviceTests {
     /// recognized by the recognizer it added before the loss.
     @Test func aKioskLoopKeepsItsRecognizersAcrossALostLink() throws {
         let program = try Self.build("CTests/c/reconnect_loop.c", "reconnect_loop")
-        let script = CAPILibrary.scratch("reconnect-\(getpid()).touch")
         // The drop comes at half the script (1.5 s), the hold still down; the tap after it is on the right half.
-        try "0ms hold 100 100 for 2s\n2800ms tap 260 100\n".write(toFile: script, atomically: true, encoding: .utf8)
-        let emulator = try TouchHostBinary.start(
-            try TouchHostBinary.locate(), ["emulate", "--link", "tcp:0", "--script", script, "--faults", "drop-link"])
+        let emulator = try EmulatedController(
+            script: "0ms hold 100 100 for 2s\n2800ms tap 260 100\n", ["--link", "tcp:0", "--faults", "drop-link"])
         defer { emulator.stop() }
-        let endpoint = try #require(emulator.firstLine(), "the emulator printed nothing")
-        #expect(endpoint.hasPrefix("tcp: "), "\(endpoint)")
-        let result = CAPIProcess.run(program, ["tcp:" + endpoint.dropFirst("tcp: ".count), "20000"], timeout: 40)
+        #expect(emulator.address.hasPrefix("tcp:"), "\(emulator.announcement)")
+        let result = CAPIProcess.run(program, [emulator.address, "20000"], timeout: 40)
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("reconnect_loop: ok"), "\(result.output)")
         let statuses = result.output.split(separator: "\n").filter { $0.hasPrefix("status ") }

@@ -91,13 +91,8 @@ import Testing
     static func onEmulator(
         _ script: String, mount: String, _ body: (String) throws -> TouchHostBinary.Result
     ) throws -> TouchHostBinary.Result {
-        let file = try Scratch.file("calibration.touch", script)
-        defer { Scratch.remove(file) }
-        let emulator = try TouchHostBinary.start(
-            try TouchHostBinary.locate(), ["emulate", "--board", "kiosk-15", "--script", file, "--mount", mount])
+        let emulator = try EmulatedController(script: script, ["--board", "kiosk-15", "--mount", mount])
         defer { emulator.stop() }
-        let first = try #require(emulator.firstLine(), "the emulator printed nothing")
-        try #require(first.hasPrefix("pty: "))
-        return try body(String(first.dropFirst("pty: ".count)))
+        return try body(emulator.address)
     }
 }

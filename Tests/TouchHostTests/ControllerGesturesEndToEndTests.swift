@@ -6,12 +6,9 @@ import Testing
 @Suite(.serialized) struct ControllerGesturesEndToEndTests {
     @Test func theMonitorShowsTheControllersGesturesByName() throws {
         let binary = try TouchHostBinary.locate()
-        let scriptFile = FileManager.default.temporaryDirectory.appendingPathComponent("ongesture-\(getpid()).touch")
-        try "0ms tap 100 60\n600ms drag from 60 120 to 200 120 in 600ms\n".write(to: scriptFile, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: scriptFile) }
-        let emulator = try TouchHostBinary.start(binary, ["emulate", "--script", scriptFile.path])
-        defer { emulator.process.terminate() }
-        let pty = String(try #require(emulator.firstLine()).dropFirst("pty: ".count))
+        let emulator = try EmulatedController(script: "0ms tap 100 60\n600ms drag from 60 120 to 200 120 in 600ms\n")
+        defer { emulator.stop() }
+        let pty = emulator.address
 
         let monitor = try TouchHostBinary.run(
             binary, ["monitor", pty, "--json", "--mode", "gestures", "--recognizers", "tap,pan", "--until-idle", "1"],

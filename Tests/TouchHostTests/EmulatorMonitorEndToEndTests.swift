@@ -26,17 +26,11 @@ import TouchCore
 
     @Test func everyScriptedTouchBeginsAndEndsWhereAndWhenTheScriptSays() throws {
         let binary = try TouchHostBinary.locate()
-        let scriptFile = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(getpid()).touch")
-        try Self.script.write(to: scriptFile, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: scriptFile) }
+        let emulator = try EmulatedController(script: Self.script, ["--board", "kiosk-15"])
+        defer { emulator.stop() }
+        #expect(emulator.address.hasPrefix("/dev/pts/"))
 
-        let emulator = try TouchHostBinary.start(binary, ["emulate", "--board", "kiosk-15", "--script", scriptFile.path])
-        defer { emulator.process.terminate() }
-        let first = try #require(emulator.firstLine(), "the emulator printed nothing")
-        #expect(first.hasPrefix("pty: /dev/pts/"))
-        let pty = String(first.dropFirst("pty: ".count))
-
-        let monitor = try TouchHostBinary.run(binary, ["monitor", pty, "--json", "--until-idle", "1"], timeout: 20)
+        let monitor = try TouchHostBinary.run(binary, ["monitor", emulator.address, "--json", "--until-idle", "1"], timeout: 20)
         #expect(monitor.status == 0, "monitor failed: \(monitor.error)")
 
         let touches = monitor.lines.compactMap(TouchLine.init)
@@ -59,18 +53,11 @@ import TouchCore
 
     @Test func aRecordingReplaysToTheTouchesItRecorded() throws {
         let binary = try TouchHostBinary.locate()
-        let folder = FileManager.default.temporaryDirectory
-        let scriptFile = folder.appendingPathComponent("record-\(getpid()).touch")
-        let recordingFile = folder.appendingPathComponent("record-\(getpid()).threc")
-        try "0ms tap 100 60\n500ms drag from 60 120 to 120 120 in 600ms\n".write(to: scriptFile, atomically: true, encoding: .utf8)
-        defer {
-            try? FileManager.default.removeItem(at: scriptFile)
-            try? FileManager.default.removeItem(at: recordingFile)
-        }
-        let emulator = try TouchHostBinary.start(binary, ["emulate", "--script", scriptFile.path])
-        defer { emulator.process.terminate() }
-        let pty = String(try #require(emulator.firstLine()).dropFirst("pty: ".count))
-        let record = try TouchHostBinary.run(binary, ["record", pty, "-o", recordingFile.path, "--until-idle", "1"], timeout: 20)
+        let recordingFile = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(getpid()).threc")
+        defer { try? FileManager.default.removeItem(at: recordingFile) }
+        let emulator = try EmulatedController(script: "0ms tap 100 60\n500ms drag from 60 120 to 120 120 in 600ms\n")
+        defer { emulator.stop() }
+        let record = try TouchHostBinary.run(binary, ["record", emulator.address, "-o", recordingFile.path, "--until-idle", "1"], timeout: 20)
         #expect(record.status == 0, "\(record.error)")
 
         let replay = try TouchHostBinary.run(binary, ["replay", recordingFile.path, "--json"], timeout: 20)

@@ -9,15 +9,10 @@ import TouchHost
 /// told so in one line and let go, not left hanging.
 @Suite(.serialized) struct EmulatorTCPLinkTests {
     /// The emulator on a port the system chooses; its announcement and the port.
-    private func emulator(_ extra: [String] = []) throws -> (TouchHostBinary.Running, announcement: String, port: UInt16) {
-        let binary = try TouchHostBinary.locate()
-        let emulator = try TouchHostBinary.start(binary, ["emulate", "--link", "tcp:0"] + extra)
-        let first = emulator.firstLine() ?? ""
-        guard let colon = first.lastIndex(of: ":"), let port = UInt16(first[first.index(after: colon)...]), port > 0 else {
-            emulator.stop()
-            throw TouchHostBinary.Failure(description: "the emulator printed '\(first)'")
-        }
-        return (emulator, first, port)
+    private func emulator(script: String? = nil, _ extra: [String] = []) throws -> (EmulatedController, announcement: String, port: UInt16) {
+        let emulator = try EmulatedController(script: script, ["--link", "tcp:0"] + extra)
+        guard let port = emulator.port, port > 0 else { throw TouchHostBinary.Failure(description: "the emulator printed '\(emulator.announcement)'") }
+        return (emulator, emulator.announcement, port)
     }
 
     /// Local addresses (hex, as /proc/net/tcp writes them) listening on `port`.
@@ -115,10 +110,7 @@ import TouchHost
     /// The JSON `disconnected` status names the port and the cause.
     @Test func jsonDisconnectedCarriesThePortAndTheCause() throws {
         let binary = try TouchHostBinary.locate()
-        let script = FileManager.default.temporaryDirectory.appendingPathComponent("tcp-drop-\(getpid()).touch")
-        try "0ms hold 100 100 for 1500ms\n".write(to: script, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: script) }
-        let (emulator, _, port) = try emulator(["--script", script.path, "--faults", "drop-link"])
+        let (emulator, _, port) = try emulator(script: "0ms hold 100 100 for 1500ms\n", ["--faults", "drop-link"])
         defer { emulator.stop() }
         let monitor = try TouchHostBinary.run(binary, ["monitor", "tcp:127.0.0.1:\(port)", "--json", "--until-idle", "1"], timeout: 30)
         #expect(monitor.status == 0, "\(monitor.error)")

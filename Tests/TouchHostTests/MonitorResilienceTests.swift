@@ -8,12 +8,6 @@ import TouchCore
 @Suite struct MonitorResilienceTests {
     static let folder = FileManager.default.temporaryDirectory
 
-    private func scriptFile(_ name: String, _ text: String) throws -> URL {
-        let file = Self.folder.appendingPathComponent("\(name)-\(getpid()).touch")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        return file
-    }
-
     /// Touch ids with their phases, and status names, from JSON lines.
     private func parse(_ lines: [String]) -> (touches: [Int: [String]], statuses: [String]) {
         var touches: [Int: [String]] = [:]
@@ -37,13 +31,10 @@ import TouchCore
 
     @Test func aDroppedTcpLinkIsReportedRetriedAndTheTouchDownIsCancelled() throws {
         let binary = try TouchHostBinary.locate()
-        let script = try scriptFile("drop", "0ms hold 100 100 for 1500ms\n1700ms tap 200 100\n")
-        defer { try? FileManager.default.removeItem(at: script) }
-        let port = 20_000 + Int(getpid() % 20_000)
-        let emulator = try TouchHostBinary.start(
-            binary, ["emulate", "--link", "tcp:\(port)", "--script", script.path, "--faults", "drop-link"])
+        let emulator = try EmulatedController(
+            script: "0ms hold 100 100 for 1500ms\n1700ms tap 200 100\n", ["--link", "tcp:0", "--faults", "drop-link"])
         defer { emulator.stop() }
-        #expect(emulator.firstLine() == "tcp: 127.0.0.1:\(port)")
+        let port = try #require(emulator.port, "\(emulator.announcement)")
 
         let monitor = try TouchHostBinary.run(binary, ["monitor", "tcp:localhost:\(port)", "--json", "--until-idle", "1"], timeout: 30)
         #expect(monitor.status == 0, "\(monitor.error)")
@@ -58,14 +49,8 @@ import TouchCore
 
     @Test func aPtyWhoseEmulatorIsRestartedIsFoundAgain() throws {
         let binary = try TouchHostBinary.locate()
-        let hold = try scriptFile("restart-hold", "0ms hold 100 100 for 5000ms\n")
-        let tap = try scriptFile("restart-tap", "0ms tap 150 80\n")
         let alias = Self.folder.appendingPathComponent("touchhost-restart-\(getpid())").path
-        defer {
-            try? FileManager.default.removeItem(at: hold)
-            try? FileManager.default.removeItem(at: tap)
-            unlink(alias)
-        }
+        defer { unlink(alias) }
         // The monitor watches a fixed name; each emulator gets its own pty, so the name is re-pointed.
         func point(_ target: String) throws {
             let staging = alias + ".new"
@@ -74,9 +59,9 @@ import TouchCore
                 throw TouchHostBinary.Failure(description: "cannot point \(alias) at \(target)")
             }
         }
-        let first = try TouchHostBinary.start(binary, ["emulate", "--script", hold.path])
+        let first = try EmulatedController(script: "0ms hold 100 100 for 5000ms\n")
         defer { first.stop() }
-        try point(String(try #require(first.firstLine()).dropFirst("pty: ".count)))
+        try point(first.address)
         let monitor = try TouchHostBinary.start(binary, ["monitor", alias, "--until-idle", "5"])
         defer { monitor.stop() }
         let header = try #require(monitor.firstLine(), "the monitor printed nothing")
@@ -84,9 +69,9 @@ import TouchCore
         // The held finger's first line: the monitor is reading the first emulator.
         let held = try #require(monitor.firstLine(timeout: 15), "the monitor saw no touch from the first emulator")
         first.stop()
-        let second = try TouchHostBinary.start(binary, ["emulate", "--script", tap.path])
+        let second = try EmulatedController(script: "0ms tap 150 80\n")
         defer { second.stop() }
-        try point(String(try #require(second.firstLine()).dropFirst("pty: ".count)))
+        try point(second.address)
 
         let lines = [held] + monitor.remainingLines(timeout: 30)
         let disconnected = try #require(lines.firstIndex { $0.contains("status disconnected") }, "\(lines)")
@@ -108,9 +93,9 @@ import TouchCore
 
     @Test func aPortAnotherMonitorHoldsIsBusy() throws {
         let binary = try TouchHostBinary.locate()
-        let emulator = try TouchHostBinary.start(binary, ["emulate"])
+        let emulator = try EmulatedController()
         defer { emulator.stop() }
-        let pty = String(try #require(emulator.firstLine()).dropFirst("pty: ".count))
+        let pty = emulator.address
         let holder = try TouchHostBinary.start(binary, ["monitor", pty, "--duration", "10"])
         defer { holder.stop() }
         #expect(holder.firstLine()?.hasPrefix(pty) == true)
@@ -164,14 +149,10 @@ import TouchCore
 @Suite struct MonitorHeatmapTests {
     @Test func touchesFoundInHeatmapsBeginAndEndWhereTheScriptSays() throws {
         let binary = try TouchHostBinary.locate()
-        let script = FileManager.default.temporaryDirectory.appendingPathComponent("heatmap-\(getpid()).touch")
-        try "0ms hold 100 60 for 800ms\n1000ms drag from 60 120 to 160 120 in 1000ms\n".write(to: script, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: script) }
-        let emulator = try TouchHostBinary.start(binary, ["emulate", "--script", script.path])
+        let emulator = try EmulatedController(script: "0ms hold 100 60 for 800ms\n1000ms drag from 60 120 to 160 120 in 1000ms\n")
         defer { emulator.stop() }
-        let pty = String(try #require(emulator.firstLine()).dropFirst("pty: ".count))
         let monitor = try TouchHostBinary.run(
-            binary, ["monitor", pty, "--contacts-from", "heatmap", "--json", "--until-idle", "1"], timeout: 30)
+            binary, ["monitor", emulator.address, "--contacts-from", "heatmap", "--json", "--until-idle", "1"], timeout: 30)
         #expect(monitor.status == 0, "\(monitor.error)")
         let touches = monitor.lines.compactMap(TouchLine.init)
         let began = touches.filter { $0.phase == "began" }

@@ -38,12 +38,9 @@ import Testing
     func theLiveViewShowsDeviceTouchGestureAndCountersAndCtrlCRestoresTheTerminal() throws {
         let tmux = try #require(Self.tmux)
         let binary = try TouchHostBinary.locate()
-        let scriptFile = FileManager.default.temporaryDirectory.appendingPathComponent("view-\(getpid()).touch")
-        try Self.script.write(to: scriptFile, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: scriptFile) }
-        let emulator = try TouchHostBinary.start(binary, ["emulate", "--board", "kiosk-15", "--script", scriptFile.path])
-        defer { emulator.process.terminate() }
-        let pty = String(try #require(emulator.firstLine(), "the emulator printed nothing").dropFirst("pty: ".count))
+        let emulator = try EmulatedController(script: Self.script, ["--board", "kiosk-15"])
+        defer { emulator.stop() }
+        let pty = emulator.address
 
         let socket = "touchhost-test-\(getpid())"
         let session = "monitor"

@@ -32,18 +32,10 @@ import TouchCore
     /// The monitor's JSON lines for the script played on the case's board under its noise.
     static func monitorLines(_ test: Case) throws -> [String] {
         let binary = try TouchHostBinary.locate()
-        let scriptFile = FileManager.default.temporaryDirectory
-            .appendingPathComponent("noise-\(getpid())-\(test.board)-\(test.noise)-\(test.seed).touch")
-        try Self.script.write(to: scriptFile, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: scriptFile) }
-        let emulator = try TouchHostBinary.start(binary, [
-            "emulate", "--board", test.board, "--script", scriptFile.path,
-            "--faults", "noise=\(test.noise)", "--seed", "\(test.seed)",
-        ])
+        let emulator = try EmulatedController(
+            script: Self.script, ["--board", test.board, "--faults", "noise=\(test.noise)", "--seed", "\(test.seed)"])
         defer { emulator.stop() }
-        let first = try #require(emulator.firstLine(), "the emulator printed nothing")
-        let pty = String(first.dropFirst("pty: ".count))
-        let monitor = try TouchHostBinary.run(binary, ["monitor", pty, "--json", "--until-idle", "1"], timeout: 30)
+        let monitor = try TouchHostBinary.run(binary, ["monitor", emulator.address, "--json", "--until-idle", "1"], timeout: 30)
         #expect(monitor.status == 0, "monitor failed: \(monitor.error)")
         return monitor.lines
     }

@@ -9,24 +9,6 @@ import TouchHost
 @Suite(.serialized) struct StopSignalTests {
     static let held = "0ms hold 150 100 for 8s\n"
 
-    /// The emulator on a pty playing `script`; stopped by the returned cleanup.
-    private func emulator(_ script: String) throws -> (pty: String, cleanup: () -> Void) {
-        let binary = try TouchHostBinary.locate()
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("signal-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).touch")
-        try script.write(to: file, atomically: true, encoding: .utf8)
-        let emulator = try TouchHostBinary.start(binary, ["emulate", "--script", file.path])
-        let first = emulator.firstLine() ?? ""
-        let cleanup = {
-            emulator.stop()
-            try? FileManager.default.removeItem(at: file)
-        }
-        guard first.hasPrefix("pty: ") else {
-            cleanup()
-            throw TouchHostBinary.Failure(description: "the emulator printed '\(first)'")
-        }
-        return (String(first.dropFirst("pty: ".count)), cleanup)
-    }
-
     /// Lines until one satisfies `found` (included), or nil after `timeout` seconds.
     private func lines(of running: TouchHostBinary.Running, until found: (String) -> Bool, timeout: TimeInterval = 15) -> [String]? {
         var lines: [String] = []
@@ -44,8 +26,9 @@ import TouchHost
     func monitorCancelsTheTouchDownAndExitsWithTheSignalsStatus(_ index: Int) throws {
         let (signal, output) = Self.signals[index]
         let binary = try TouchHostBinary.locate()
-        let (pty, cleanup) = try emulator(Self.held)
-        defer { cleanup() }
+        let emulator = try EmulatedController(script: Self.held)
+        defer { emulator.stop() }
+        let pty = emulator.address
         let monitor = try TouchHostBinary.start(binary, ["monitor", pty, output])
         defer { monitor.stop() }
         let before = try #require(lines(of: monitor) { $0.contains("began") }, "the touch never began")
@@ -68,8 +51,9 @@ import TouchHost
     /// `--duration` cuts the input: the touch still down is cancelled, with no report timeout.
     @Test func monitorDurationCancelsTheTouchDown() throws {
         let binary = try TouchHostBinary.locate()
-        let (pty, cleanup) = try emulator(Self.held)
-        defer { cleanup() }
+        let emulator = try EmulatedController(script: Self.held)
+        defer { emulator.stop() }
+        let pty = emulator.address
         let result = try TouchHostBinary.run(binary, ["monitor", pty, "--json", "--duration", "1.5"], timeout: 20)
         #expect(result.status == 0, "\(result.error)")
         var promises = StreamPromises(capacity: 20)
@@ -82,8 +66,9 @@ import TouchHost
 
     @Test func recordEndsOnSIGINTWithAWholeRecording() throws {
         let binary = try TouchHostBinary.locate()
-        let (pty, cleanup) = try emulator(Self.held)
-        defer { cleanup() }
+        let emulator = try EmulatedController(script: Self.held)
+        defer { emulator.stop() }
+        let pty = emulator.address
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("signal-\(getpid()).threc")
         defer { try? FileManager.default.removeItem(at: file) }
         let record = try TouchHostBinary.start(binary, ["record", pty, "-o", file.path])
@@ -106,8 +91,9 @@ import TouchHost
 
     @Test func bridgeSendsTheCancelDownstreamOnSIGTERM() throws {
         let binary = try TouchHostBinary.locate()
-        let (pty, cleanup) = try emulator(Self.held)
-        defer { cleanup() }
+        let emulator = try EmulatedController(script: Self.held)
+        defer { emulator.stop() }
+        let pty = emulator.address
         let downstream = try PseudoTerminal()
         let bridge = try TouchHostBinary.start(binary, ["bridge", pty, "--out", downstream.path])
         defer { bridge.stop() }
