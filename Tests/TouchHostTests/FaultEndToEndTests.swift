@@ -47,7 +47,13 @@ import TouchCore
             #expect(phases.filter(\.isTerminal).count == 1, "touch \(id) ended \(phases.filter(\.isTerminal).count) times")
             #expect(phases.last?.isTerminal == true, "touch \(id) was left down: \(phases)")
         }
-        if let expected = fault.touches { #expect(touches.count == expected, "touches: \(touches)") }
+        if let expected = fault.touches {
+            // The emulator plays in real time: on a starved machine its thread can fall silent past
+            // the report timeout, which rightly cancels the touch down (a `report-timeout` status);
+            // the finger reported again is a new touch. Nothing else may add or lose one.
+            let stalls = run.statuses.filter { $0.kind == .reportTimeout }.count
+            #expect(touches.count == expected + stalls, "touches: \(touches), statuses: \(run.statusNames)")
+        }
         // The decoder is back on the frame boundary at once: each rejected stretch of bytes costs
         // at most two reports (one whose delimiter was lost runs into the next).
         let statistics = run.decoderStatistics

@@ -48,11 +48,16 @@ import TouchCore
         let lines = try Self.monitorLines(test)
         let touches = lines.compactMap(TouchLine.init)
         let began = touches.filter { $0.phase == "began" }
-        #expect(began.count == Self.scriptedTouches, "touches: \(began.map(\.summary)); \(Self.statuses(lines))")
-        #expect(touches.filter { $0.phase == "ended" }.count == began.count)
+        // A starved emulator (the suite shares the machine) can fall silent past the report
+        // timeout: the touch down is cancelled with a `report-timeout` status and the finger
+        // reported again is a new touch, a short rest of a hold even a tap. Only such a split may
+        // add a touch; noise may not.
+        let stalls = Self.statuses(lines).filter { $0.contains(#""event":"report-timeout""#) }.count
+        #expect(began.count == Self.scriptedTouches + stalls, "touches: \(began.map(\.summary)); \(Self.statuses(lines))")
+        #expect(touches.filter { $0.phase == "ended" || $0.phase == "cancelled" }.count == began.count)
         let taps = lines.compactMap(TapLine.init)
-        #expect(taps.count == 1, "taps at \(taps.map(\.position))")
-        #expect(taps.allSatisfy { $0.position.distance(to: Self.tapAt) <= 2 }, "taps at \(taps.map(\.position))")
+        #expect(taps.filter { $0.position.distance(to: Self.tapAt) <= 2 }.count == 1, "taps at \(taps.map(\.position))")
+        #expect(taps.count <= 1 + stalls, "taps at \(taps.map(\.position))")
     }
 }
 
