@@ -6,7 +6,7 @@ import TouchCore
 /// `recognizes`, the pipeline runs the kiosk recognizers; without, an engine with none, as a host
 /// runs when no recognizer is selected (the pipeline still keeps its touch records).
 public struct HostPipeline {
-    public private(set) var pipeline: TouchPipeline<NoCustomRecognizer>
+    public private(set) var pipeline: TouchPipeline<BuiltInRecognizersOnly>
     private var reports: WireReports
     private var output: CountingOutput
     public private(set) var reportsSeen = 0
@@ -18,8 +18,8 @@ public struct HostPipeline {
         output = CountingOutput(keepsLastFrame: keepsLastFrame)
         let size = BenchmarkPanel.size
         let engine = recognizes
-            ? BasicGestureEngine.kioskSet(panelWidth: size.x, panelHeight: size.y)
-            : BasicGestureEngine(configuration: GestureEngineConfiguration(panelWidth: size.x, panelHeight: size.y))
+            ? KioskGestureEngine.kioskSet(panelWidth: size.x, panelHeight: size.y)
+            : KioskGestureEngine(configuration: GestureEngineConfiguration(panelWidth: size.x, panelHeight: size.y))
         pipeline = TouchPipeline(tracker: TrackerConfiguration(), engine: engine)
     }
 

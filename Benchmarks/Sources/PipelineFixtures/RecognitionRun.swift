@@ -7,7 +7,7 @@ import TouchCore
 /// `decode+track+recognize`, not a driver: it calls `process` and nothing else.
 public struct RecognitionRun {
     private var frames: [TouchFrame] = []
-    private var engine: BasicGestureEngine
+    private var engine: KioskGestureEngine
     private var events = GestureEventList(filler: .placeholder)
     private var next = 0
     private var lap: Int

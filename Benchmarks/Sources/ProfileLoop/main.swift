@@ -18,8 +18,9 @@ var checksum = 0
 switch arguments[1] {
 case "sizes":
     // What one report's path holds, in bytes (a cold report pays for what it touches).
-    print("TouchPipeline<NoCustomRecognizer>", MemoryLayout<TouchPipeline<NoCustomRecognizer>>.size)
-    print("BasicGestureEngine", MemoryLayout<BasicGestureEngine>.size)
+    print("TouchPipeline<BuiltInRecognizersOnly> (the kiosk set's)", MemoryLayout<TouchPipeline<BuiltInRecognizersOnly>>.size)
+    print("KioskGestureEngine", MemoryLayout<KioskGestureEngine>.size)
+    print("BasicGestureEngine (32 templates inline)", MemoryLayout<BasicGestureEngine>.size)
     print("SlotTracker", MemoryLayout<SlotTracker>.size)
     print("TouchFrameBatch", MemoryLayout<TouchFrameBatch>.size)
     print("TouchFrame", MemoryLayout<TouchFrame>.size)

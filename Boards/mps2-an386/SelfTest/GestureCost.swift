@@ -3,8 +3,9 @@ import Firmware
 import TouchCore
 
 /// The kiosk gesture set as the controller runs it in gestures mode (`ControllerRecognition`),
-/// timed apart from the scan. 74 KB on this core: it fits the self-test image, not the kiosk-15
-/// firmware's 32 KiB RAM budget, so this measures what a larger controller would pay per scan.
+/// timed apart from the scan. 50 KB on this core (no template library: docs/performance.md, "Where
+/// a pipeline's bytes go"): it fits the self-test image, not the kiosk-15 firmware's 32 KiB RAM
+/// budget, so this measures what a larger controller would pay per scan.
 nonisolated(unsafe) var costRecognition = TimedListener<ControllerRecognition>(board: Boards.kiosk15)
 
 /// Times the listener it wraps on the core clock, per scan.

@@ -15,13 +15,19 @@ extension GestureEngine {
         inPlace frame: inout TouchFrame, delegate: inout Delegate, events: inout GestureEventList,
         deliveries: inout TouchDeliveryList
     ) {
+        step(&frame, &delegate)
+        drain(into: &events, &deliveries)
+    }
+
+    /// One frame, its actions and deliveries left in the engine's lists.
+    mutating func step<Delegate: GestureEngineDelegate>(_ frame: inout TouchFrame, _ delegate: inout Delegate) {
         work = 0
         fireDeadlines(upTo: frame.timestamp, &delegate)
         if frame.timestamp > now { now = frame.timestamp }
         // The frame's touches through one span for the whole step: read through the borrowed frame,
         // every element read copied the whole frame (1.1 KiB on the Cortex-M4).
         let frameTouches = frame.touches.elements
-        stroke.record(frameTouches, at: frame.timestamp)
+        if stroke.record(frameTouches, at: frame.timestamp) { matchTemplates() }
         let holders = recordTouches(frameTouches)
         let phases = PhaseSet(of: frameTouches)
         for r in slots.indices { dispatch(frameTouches, phases: phases, holders: holders, to: r, &delegate) }
@@ -39,34 +45,35 @@ extension GestureEngine {
             settle(&delegate)
         }
         lastStepWork = work
-        drain(into: &events, &deliveries)
     }
 
     public mutating func process(
         _ frame: TouchFrame, events: inout GestureEventList, deliveries: inout TouchDeliveryList
     ) {
         var frame = frame
-        Custom._process(&self, &frame, events: &events, deliveries: &deliveries)
+        Custom._process(&self, &frame)
+        drain(into: &events, &deliveries)
     }
 
-    /// `process(_:events:deliveries:)` on a frame read where it lies, for the pipeline's inlinable step.
+    /// One frame read where it lies, for the pipeline's inlinable step: its actions and
+    /// deliveries stay in the engine's `events` and `deliveries` for the pipeline to hand on and
+    /// `discardPending` to empty (one copy of each list, the engine's).
     @usableFromInline
-    mutating func process(
-        inPlace frame: inout TouchFrame, events: inout GestureEventList, deliveries: inout TouchDeliveryList
-    ) {
-        Custom._process(&self, &frame, events: &events, deliveries: &deliveries)
+    mutating func process(inPlace frame: inout TouchFrame) {
+        Custom._process(&self, &frame)
     }
 
-    mutating func runFrame(_ frame: inout TouchFrame, events: inout GestureEventList, deliveries: inout TouchDeliveryList) {
+    mutating func runFrame(_ frame: inout TouchFrame) {
         var delegate = NoGestureDelegate()
-        process(inPlace: &frame, delegate: &delegate, events: &events, deliveries: &deliveries)
+        step(&frame, &delegate)
     }
 
     /// Runs one frame for a caller that does not want the application's touch deliveries.
     public mutating func process(_ frame: TouchFrame, events: inout GestureEventList) {
         var discarded = TouchDeliveryList(filler: .placeholder)
         var frame = frame
-        Custom._process(&self, &frame, events: &events, deliveries: &discarded)
+        Custom._process(&self, &frame)
+        drain(into: &events, &discarded)
     }
 
     /// Updates the engine's touches from the frame's, and returns which recognizers hold the

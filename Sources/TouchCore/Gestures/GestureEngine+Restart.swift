@@ -13,6 +13,7 @@ extension GestureEngine {
         touches.removeAll()
         now = 0
         stroke.clear()
+        templates.removeAll()
         resetInStep = 0
         events.removeAll()
         changed.removeAll()

@@ -1,14 +1,15 @@
 extension GestureEngine {
     /// Teaches the template recognizer at `recognizer` a shape: an example stroke and the label
     /// its events will carry as `template`. Returns the template's index in the engine's library,
-    /// or nil when `recognizer` is not a template recognizer, the library (32 templates, shared by
-    /// all template recognizers) is full, or the example has fewer than two distinct points.
+    /// or nil when `recognizer` is not a template recognizer, the library (`Custom.Templates`: 32
+    /// templates by default, shared by all template recognizers; none for `BuiltInRecognizersOnly`)
+    /// is full, or the example has fewer than two distinct points.
     @discardableResult
     public mutating func registerTemplate(_ example: StrokeBuffer, label: UInt8, on recognizer: RecognizerIndex) -> Int? {
         guard recognizer.position < slots.count, case .builtIn(.stroke(var body)) = slots[recognizer.position].body,
             body.adoptTemplates(as: recognizer)
         else { return nil }
-        guard let index = stroke.addTemplate(example, label: label, owner: recognizer) else { return nil }
+        guard let index = templates.register(example, label: label, owner: recognizer) else { return nil }
         slots[recognizer.position].body = .builtIn(.stroke(body))
         return index
     }
@@ -24,5 +25,12 @@ extension GestureEngine {
     }
 
     /// Forgets every template of every template recognizer.
-    public mutating func removeAllTemplates() { stroke.templates.removeAll() }
+    public mutating func removeAllTemplates() { templates.removeAll() }
+
+    /// The lift committed the followed finger's stroke: the best template for it is found once,
+    /// here, for every template recognizer to read (`SharedStroke.templateMatch`).
+    mutating func matchTemplates() {
+        guard stroke.capture.state == .committed, templates.count > 0 else { return }
+        stroke.templateMatch = templates.bestMatch(for: stroke.capture.stroke)
+    }
 }

@@ -5,26 +5,39 @@ extension GestureEngine {
         to time: Microseconds, delegate: inout Delegate, events: inout GestureEventList,
         deliveries: inout TouchDeliveryList
     ) {
+        passTime(to: time, &delegate)
+        drain(into: &events, &deliveries)
+    }
+
+    mutating func passTime<Delegate: GestureEngineDelegate>(to time: Microseconds, _ delegate: inout Delegate) {
         fireDeadlines(upTo: time, &delegate)
         if time > now { now = time }
         settle(&delegate)
-        drain(into: &events, &deliveries)
     }
 
     public mutating func advance(
         to time: Microseconds, events: inout GestureEventList, deliveries: inout TouchDeliveryList
     ) {
-        Custom._advance(&self, to: time, events: &events, deliveries: &deliveries)
+        Custom._advance(&self, to: time)
+        drain(into: &events, &deliveries)
     }
 
     public mutating func advance(to time: Microseconds, events: inout GestureEventList) {
         var discarded = TouchDeliveryList(filler: .placeholder)
-        Custom._advance(&self, to: time, events: &events, deliveries: &discarded)
+        Custom._advance(&self, to: time)
+        drain(into: &events, &discarded)
     }
 
-    mutating func runTime(to time: Microseconds, events: inout GestureEventList, deliveries: inout TouchDeliveryList) {
+    /// `advance(to:events:deliveries:)` for the pipeline's inlinable step: what it sends stays in
+    /// the engine's `events` and `deliveries` (see `process(inPlace:)`).
+    @usableFromInline
+    mutating func advanceKeepingPending(to time: Microseconds) {
+        Custom._advance(&self, to: time)
+    }
+
+    mutating func runTime(to time: Microseconds) {
         var delegate = NoGestureDelegate()
-        advance(to: time, delegate: &delegate, events: &events, deliveries: &deliveries)
+        passTime(to: time, &delegate)
     }
 
     /// The system cancels every touch (an alert, a device reset): gestures under way send
@@ -139,6 +152,13 @@ extension GestureEngine {
             work += 1
             touches[t].receivers &= keep
         }
+    }
+
+    /// Empties the engine's lists of a step's actions and deliveries once a pipeline handed them on.
+    @usableFromInline
+    mutating func discardPending() {
+        events.removeAll()
+        deliveries.removeAll()
     }
 
     mutating func drain(into events: inout GestureEventList, _ deliveries: inout TouchDeliveryList) {

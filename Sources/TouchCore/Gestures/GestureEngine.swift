@@ -10,17 +10,22 @@ public struct GestureEngine<Custom: CustomRecognizer> {
     var regions = RegionList(filler: .placeholder)
     var touches = EngineTouchList(filler: .placeholder)
     var now: Microseconds = 0
-    /// The first finger's stroke and the template library, shared by the stroke recognizers.
+    /// The first finger's stroke, shared by the stroke recognizers.
     /// After a `capture` recognizer's `ended`, `stroke.samples` is the committed stroke.
     public internal(set) var stroke = SharedStroke()
+    /// The templates registered on the template recognizers, stored as the custom type says:
+    /// nothing at all for a set without templates.
+    var templates = Custom.Templates()
 
     /// Recognizers reset during the current frame's settle, by `RecognizerIndex.bit`.
     var resetInStep: UInt32 = 0
-    var events = GestureEventList(filler: .placeholder)
+    /// A step's actions and deliveries, until they are handed on: the one copy of each list (a
+    /// pipeline reads them here; the public entry points move them to the caller's lists).
+    @usableFromInline var events = GestureEventList(filler: .placeholder)
     /// The touches of the hook being called: kept here to be read in place, not built afresh
     /// (and filled whole) for every recognizer and phase.
     var changed = TouchSet(filler: .placeholder)
-    var deliveries = TouchDeliveryList(filler: .placeholder)
+    @usableFromInline var deliveries = TouchDeliveryList(filler: .placeholder)
 
     /// Actions and deliveries that did not fit the caller's lists, and touches beyond
     /// `GestureLimits.rememberedTouches`: all should stay zero.
@@ -163,5 +168,8 @@ public struct GestureEngine<Custom: CustomRecognizer> {
 
 /// An engine that runs built-in recognizers only.
 public typealias BasicGestureEngine = GestureEngine<NoCustomRecognizer>
+
+/// An engine that runs built-in recognizers only and keeps no templates: the kiosk set's.
+public typealias KioskGestureEngine = GestureEngine<BuiltInRecognizersOnly>
 
 extension GestureEngine: Sendable where Custom: Sendable {}

@@ -31,17 +31,31 @@ extension GestureRecognizer {
 /// The underscored requirements are the engine's per-frame entry points, reached through the
 /// custom type's witness table (see GestureEngine+Specialized.swift); leave them to their defaults.
 public protocol CustomRecognizer: GestureRecognizer {
-    static func _process(
-        _ engine: inout GestureEngine<Self>, _ frame: inout TouchFrame, events: inout GestureEventList,
-        deliveries: inout TouchDeliveryList)
-    static func _advance(
-        _ engine: inout GestureEngine<Self>, to time: Microseconds, events: inout GestureEventList,
-        deliveries: inout TouchDeliveryList)
+    /// Where the engine keeps the templates registered on its template recognizers: 32 inline by
+    /// default; `NoTemplates` for a set that has none or keeps them elsewhere (no bytes at all).
+    associatedtype Templates: EngineTemplates = EngineTemplateLibrary
+
+    static func _process(_ engine: inout GestureEngine<Self>, _ frame: inout TouchFrame)
+    static func _advance(_ engine: inout GestureEngine<Self>, to time: Microseconds)
     static func _earliestDeadline(_ engine: inout GestureEngine<Self>) -> Microseconds?
 }
 
 /// The `Custom` of an engine that runs built-in recognizers only.
 public struct NoCustomRecognizer: CustomRecognizer, Sendable {
+    public init() {}
+    public var kind: GestureKind { .custom }
+    public mutating func touchesBegan(_ touches: TouchSet, context: inout RecognizerContext) {
+        context.state = .failed
+    }
+    public mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {}
+    public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {}
+}
+
+/// The `Custom` of an engine that runs built-in recognizers only and keeps no template library:
+/// a set without template recognizers, such as the kiosk set (on the controller, 18 KB less).
+/// `registerTemplate` on such an engine returns nil.
+public struct BuiltInRecognizersOnly: CustomRecognizer, Sendable {
+    public typealias Templates = NoTemplates
     public init() {}
     public var kind: GestureKind { .custom }
     public mutating func touchesBegan(_ touches: TouchSet, context: inout RecognizerContext) {

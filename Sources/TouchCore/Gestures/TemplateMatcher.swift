@@ -1,5 +1,5 @@
-/// Matches the stroke against the engine's template library ($1 templates) at the lift. The
-/// library is shared by every template recognizer, 16 KB once per engine rather than per slot; a
+/// Judges the stroke by the engine's best template match ($1 templates), found once at the lift
+/// (`SharedStroke.templateMatch`): the library is kept once per engine, not per slot. A
 /// recognizer fires only when the best template overall is one registered on it, so several
 /// template recognizers split the shapes between them. Events carry the template's `label` as
 /// `template` and its `score`.
@@ -14,18 +14,16 @@ public struct TemplateMatcher: SingleStrokeMatcher, Sendable {
     public var kind: GestureKind { .template }
 
     public mutating func end(_ shared: SharedStroke, values: inout GestureValues) -> Bool {
-        guard owner != nil, let match = shared.templates.recognize(shared.capture.stroke) else { return false }
-        return accept(match, registeredOn: shared.owner(ofTemplate: match.index), &values)
+        guard owner != nil, let found = shared.templateMatch else { return false }
+        return accept(found.match, registeredOn: found.owner, &values)
     }
 
     public mutating func end(inPlace shared: inout SharedStroke, values: inout GestureValues) -> Bool {
-        guard owner != nil else { return false }
-        let stroke = shared.capture.stroke
-        guard let match = shared.templates.recognizeInPlace(stroke) else { return false }
-        return accept(match, registeredOn: RecognizerIndex(shared.templateOwners[match.index]), &values)
+        guard owner != nil, let found = shared.templateMatch else { return false }
+        return accept(found.match, registeredOn: found.owner, &values)
     }
 
-    private func accept(_ match: TemplateLibrary.Match, registeredOn recognizer: RecognizerIndex, _ values: inout GestureValues) -> Bool {
+    private func accept(_ match: TemplateMatch, registeredOn recognizer: RecognizerIndex, _ values: inout GestureValues) -> Bool {
         guard match.score >= minimumScore, recognizer == owner else { return false }
         values.templateIndex = match.label
         values.score = match.score

@@ -21,10 +21,6 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
     public var engine: GestureEngine<Custom>
     @usableFromInline var present: Microseconds = 0
     @usableFromInline var liveTouches = 0
-    /// What the engine hands back from one step, kept here so a step does not fill 4 KiB of fresh
-    /// lists before it starts.
-    @usableFromInline var events = GestureEventList(filler: .placeholder)
-    @usableFromInline var deliveries = TouchDeliveryList(filler: .placeholder)
     /// The tracker's frames for one report, kept for the same reason (the tracker empties it):
     /// two frames filled whole were 4 000 instructions a report on the Cortex-M4.
     @usableFromInline var batch = TouchFrameBatch()
@@ -65,8 +61,6 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
         palmPolicy = configuration.palms
         present = 0
         liveTouches = 0
-        events.removeAll()
-        deliveries.removeAll()
         batch.removeAll()
     }
 
@@ -98,13 +92,9 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
         // Each frame goes to the recognizers from the batch's own stored frames, borrowed in place
         // beside the engine (through the batch's subscript, the optimizer copied the whole batch).
         if batch.frameCount == 2 {
-            Self.step(
-                &batch.closing, engine: &engine, present: &present, liveTouches: &liveTouches, events: &events,
-                deliveries: &deliveries, output: &output)
+            Self.step(&batch.closing, engine: &engine, present: &present, liveTouches: &liveTouches, output: &output)
         }
-        Self.step(
-            &batch.current, engine: &engine, present: &present, liveTouches: &liveTouches, events: &events,
-            deliveries: &deliveries, output: &output)
+        Self.step(&batch.current, engine: &engine, present: &present, liveTouches: &liveTouches, output: &output)
     }
 
     /// `nextDeadline` without copying the pipeline's tracker and engine (see
@@ -191,52 +181,44 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
     /// read copied the whole frame.
     @inlinable
     mutating func step<Output: TouchPipelineOutput>(_ touches: inout TouchFrame, _ output: inout Output) {
-        Self.step(
-            &touches, engine: &engine, present: &present, liveTouches: &liveTouches, events: &events,
-            deliveries: &deliveries, output: &output)
+        Self.step(&touches, engine: &engine, present: &present, liveTouches: &liveTouches, output: &output)
     }
 
     /// A frame with no touches: time passes for the recognizers.
     @inlinable
     mutating func stepWithoutTouches<Output: TouchPipelineOutput>(at time: Microseconds, _ output: inout Output) {
-        Self.stepWithoutTouches(
-            at: time, engine: &engine, present: &present, events: &events, deliveries: &deliveries, output: &output)
+        Self.stepWithoutTouches(at: time, engine: &engine, present: &present, output: &output)
     }
 
     /// `step` on the pipeline's parts one by one, so a frame can come from the pipeline's own
-    /// batch beside the engine it goes to. Every list is `inout` though only read: a borrowed
-    /// kilobyte frame or event list was copied at the call by the optimizer, an `inout` one is not.
+    /// batch beside the engine it goes to. The frame is `inout` though only read: a borrowed
+    /// kilobyte frame was copied at the call by the optimizer, an `inout` one is not. The engine's
+    /// actions and deliveries are handed on from its own lists, the only copy of them.
     @inlinable
     static func step<Output: TouchPipelineOutput>(
         _ touches: inout TouchFrame, engine: inout GestureEngine<Custom>, present: inout Microseconds,
-        liveTouches: inout Int, events: inout GestureEventList, deliveries: inout TouchDeliveryList,
-        output: inout Output
+        liveTouches: inout Int, output: inout Output
     ) {
         guard !touches.touches.isEmpty else {
-            stepWithoutTouches(
-                at: touches.timestamp, engine: &engine, present: &present, events: &events, deliveries: &deliveries,
-                output: &output)
+            stepWithoutTouches(at: touches.timestamp, engine: &engine, present: &present, output: &output)
             return
         }
         if touches.timestamp > present { present = touches.timestamp }
-        events.removeAll()
-        deliveries.removeAll()
         liveTouches += touches.liveTouchChange()
         output.touches(&touches)
-        engine.process(inPlace: &touches, events: &events, deliveries: &deliveries)
-        hand(&events, &deliveries, to: &output)
+        engine.process(inPlace: &touches)
+        hand(&engine.events, &engine.deliveries, to: &output)
+        engine.discardPending()
     }
 
     @inlinable
     static func stepWithoutTouches<Output: TouchPipelineOutput>(
-        at time: Microseconds, engine: inout GestureEngine<Custom>, present: inout Microseconds,
-        events: inout GestureEventList, deliveries: inout TouchDeliveryList, output: inout Output
+        at time: Microseconds, engine: inout GestureEngine<Custom>, present: inout Microseconds, output: inout Output
     ) {
         if time > present { present = time }
-        events.removeAll()
-        deliveries.removeAll()
-        engine.advance(to: present, events: &events, deliveries: &deliveries)
-        hand(&events, &deliveries, to: &output)
+        engine.advanceKeepingPending(to: present)
+        hand(&engine.events, &engine.deliveries, to: &output)
+        engine.discardPending()
     }
 
     /// The engine's gestures and deliveries to the output, read in place through

@@ -3,7 +3,7 @@
 public enum TouchPipelineEmbeddedProof {
     public static func run(_ frame: ContactFrame) -> Int {
         var pipeline = TouchPipeline(
-            tracker: TrackerConfiguration(), engine: BasicGestureEngine.kioskSet(panelWidth: 345, panelHeight: 194))
+            tracker: TrackerConfiguration(), engine: KioskGestureEngine.kioskSet(panelWidth: 345, panelHeight: 194))
         var output = DiscardingOutput()
         pipeline.consume(frame, into: &output)
         pipeline.advance(to: frame.timestamp + 1_000, into: &output)

@@ -13,6 +13,9 @@ public enum HostRecognizer: CustomRecognizer {
     case client(ClientRecognizer)
     case template(SingleStrokeRecognizer<TemplateMatcher>)
 
+    /// Templates live in the set's `TemplateStore`: the engine keeps no library of its own.
+    public typealias Templates = NoTemplates
+
     /// A template recognizer over `store`'s templates, following its finger in `stroke`.
     static func template(_ store: TemplateStore, stroke: StrokeHolder) -> HostRecognizer {
         .template(SingleStrokeRecognizer(TemplateMatcher(store: store, stroke: stroke)))
