@@ -52,10 +52,13 @@ monitor=$!
 record=$!
 "$th" bridge "$node" --out /tmp/th-bridge-up 2>$out/bridge.err &
 bridge=$!
+wait_open $monitor "$node"; wait_open $record "$node"; wait_open $bridge "$node"
+# The downstream monitor asks only once the bridge holds its end (a pty drops what came before).
+wait_open $bridge "$(readlink -f /tmp/th-bridge-up)"
 "$th" monitor /tmp/th-bridge-down --json >$out/downstream.json 2>$out/downstream.err &
 downstream=$!
-wait_open $monitor "$node"; wait_open $record "$node"; wait_open $bridge "$node"
-sleep 1
+wait_open $downstream "$(readlink -f /tmp/th-bridge-down)"
+sleep 3
 evemu-play "$node" <"$events"
 sleep 2
 kill -TERM $monitor $record $bridge $downstream
@@ -64,15 +67,15 @@ kill $pair 2>/dev/null
 
 began=$(count '"phase":"began"' $out/monitor.json)
 finished=$(( $(count '"phase":"ended"' $out/monitor.json) + $(count '"phase":"cancelled"' $out/monitor.json) ))
-check monitor $([ "$began" -gt 0 ] && [ "$began" = "$finished" ] && echo 1) \
+check monitor "$([ "$began" -gt 0 ] && [ "$began" = "$finished" ] && echo 1)" \
     "monitor: $began touches began, $finished ended or cancelled: $(head -c 300 $out/monitor.err)"
 recorded=$(count '^E:' $out/recorded.evemu)
-check record $([ "$recorded" -gt 0 ] && grep -q '^N:' $out/recorded.evemu && grep -q '^A:' $out/recorded.evemu && echo 1) \
+check record "$([ "$recorded" -gt 0 ] && grep -q '^N:' $out/recorded.evemu && grep -q '^A:' $out/recorded.evemu && echo 1)" \
     "record wrote $recorded events: $(head -c 300 $out/record.err)"
 replayed=$("$th" replay $out/recorded.evemu --json 2>$out/replay.err | grep -c '"phase":"began"')
-check record-replay $([ "$replayed" = "$began" ] && echo 1) "the recording replays $replayed touches, monitor saw $began"
+check record-replay "$([ "$replayed" = "$began" ] && echo 1)" "the recording replays $replayed touches, monitor saw $began"
 down=$(count '"phase":"began"' $out/downstream.json)
-check bridge $([ "$down" = "$began" ] && echo 1) \
+check bridge "$([ "$down" = "$began" ] && echo 1)" \
     "downstream saw $down touches begin, monitor $began: $(head -c 300 $out/bridge.err) $(head -c 300 $out/downstream.err)"
 
 # 2. Through a link to the node, grabbed: touchhost alone reads it, another reader sees nothing.
@@ -88,19 +91,19 @@ evemu-play "$node" <"$events"
 sleep 2
 kill -TERM $grabbed $other
 wait $grabbed $other 2>/dev/null
-check grab $([ "$(count '"phase":"began"' $out/grab.json)" = "$began" ] && grep -q "^N:" $out/other-reader.txt && [ "$(count '^E:' $out/other-reader.txt)" = 0 ] && echo 1) \
+check grab "$([ "$(count '"phase":"began"' $out/grab.json)" = "$began" ] && grep -q "^N:" $out/other-reader.txt && [ "$(count '^E:' $out/other-reader.txt)" = 0 ] && echo 1)" \
     "grabbed: $(count '"phase":"began"' $out/grab.json) touches (of $began), the other reader $(count '^E:' $out/other-reader.txt) events: $(head -c 300 $out/grab.err)"
 kill $device
 wait $device 2>/dev/null
 
 # 3. What record wrote is a whole evemu recording: evemu-device makes the device from it.
 make_device $out/recorded.evemu $out/device-again.txt
-check record-evemu-device $([ -n "$node" ] && echo 1) "evemu-device refused the recording: $(head -c 300 $out/device-again.txt)"
+check record-evemu-device "$([ -n "$node" ] && echo 1)" "evemu-device refused the recording: $(head -c 300 $out/device-again.txt)"
 if [ -n "$node" ]; then
     # 4. calibrate opens the device and asks for its first target; untouched, it stops after 2 s.
     "$th" calibrate "$node" --screen 1920x1080 --duration 2 -o $out/calibration >$out/calibrate.out 2>&1
     status=$?
-    check calibrate $([ $status = 1 ] && grep -q "0 of 5 targets" $out/calibrate.out && echo 1) \
+    check calibrate "$([ $status = 1 ] && grep -q "0 of 5 targets" $out/calibrate.out && echo 1)" \
         "calibrate status $status: $(head -c 400 $out/calibrate.out)"
     kill $device
     wait $device 2>/dev/null
@@ -109,5 +112,5 @@ fi
 # 5. Not an input device: refused with one line, status 1.
 "$th" monitor /dev/input/nothing-here >$out/missing.out 2>&1
 status=$?
-check missing $([ $status = 1 ] && [ "$(wc -l <$out/missing.out)" = 1 ] && echo 1) "status $status: $(head -c 300 $out/missing.out)"
+check missing "$([ $status = 1 ] && [ "$(wc -l <$out/missing.out)" = 1 ] && echo 1)" "status $status: $(head -c 300 $out/missing.out)"
 exit $failed
