@@ -112,7 +112,8 @@ struct MonitorCommand: ParsableCommand {
         try Self.run(opened.session, limits: live.limits())
         output.flush()
         try StopSignal.check()
-        // A legacy port lost ends the run as the controller's silence would: the stream said so.
+        // Only a controller that never answered or was lost for good fails the run; a lost legacy port
+        // ends it with its `disconnected` status in the stream, an input device is waited for.
         if case .controller(let session) = opened, let failure = session.failure { throw failure }
     }
 
