@@ -55,86 +55,67 @@ final class DeviceSource {
         if text.hasPrefix("replay:") {
             return try openReplay(String(text.dropFirst("replay:".count)), options: options)
         }
-        let spec: SourceSpec
+        var spec: SourceSpec
         do {
             spec = try SourceSpec.parse(text)
         } catch {
             throw CallError(code(for: error), error.description)
         }
-        if spec.isInputDevice { return try openInputDevice(spec, options: options) }
         var emulator: RunningEmulator? = nil
-        var text = spec.address
-        if text.hasPrefix("emulate:") {
-            emulator = try RunningEmulator.start(String(text.dropFirst("emulate:".count)))
-            text = emulator!.path
-        }
-        // A legacy controller's own rate, unless the application or the address chose one.
-        var baud = options.baud
-        if let legacy = spec.legacyProtocol, baud == nil, !text.contains("baud=") { baud = legacy.defaultBaud }
-        let link: any ByteLink
-        do {
-            link = try LinkOpener.open(text, baud: baud)
-        } catch {
-            emulator?.stop()
-            throw CallError(code(for: error), error.description, systemError: error.systemError)
+        if spec.address.hasPrefix("emulate:") {
+            emulator = try RunningEmulator.start(String(spec.address.dropFirst("emulate:".count)))
+            spec.address = emulator!.path
         }
         let context: Context
         do {
             context = try Context(options: options, source: .manual(pending: nil))
         } catch {
-            link.close()
             emulator?.stop()
             throw error
         }
         context.hostClock = HostClockStamp()
-        if let legacy = spec.legacyProtocol {
-            let session = LegacySession(link: link, protocol: legacy, panel: spec.panel, sink: context.sink) {
-                [unowned context] tracker, panel, sink in context.makePipeline(tracker: tracker, panel: panel, sink: sink)
-            }
-            context.log(.info, "\(text): \(legacy.displayName) controller, \(spec.panel.width) x \(spec.panel.height) mm")
-            context.source = .device(DeviceSource(.legacy(session), name: text))
-            return context
+        // The context's recognizers over the device's panel, at the application's report rate if it chose one.
+        var recipe = SessionRecipe(recognizerNames: RecognizerSelection.kiosk.engineNames, baud: options.baud, sink: context.sink) {
+            [unowned context] tracker, panel, sink in context.makePipeline(tracker: tracker, panel: panel, sink: sink)
         }
-        let session = session(link, for: context, fromHeatmaps: spec.contactsFromHeatmaps)
-        // The context goes on asking a silent port, in case its controller is powered up later.
-        session.keepsAskingUnanswered = true
+        recipe.reportRateHz = options.reportRateGiven ? options.reportRate : nil
         // An emulator's pseudo-terminal dies with it: only a real port is opened again.
-        if emulator == nil, options.reconnects {
-            session.reopen = { () throws(LinkError) in
-                try LinkOpener.open(text, baud: baud, connectTimeoutMilliseconds: Self.reconnectTimeoutMilliseconds)
-            }
-        }
-        // What the address asked to be streamed, on every link the controller describes itself on.
-        if let mode = spec.mode {
-            session.onDescribed = { session in
-                guard mode != "heatmap" else { return session.streamHeatmaps() }
-                do throws(LinkError) { try session.selectMode(named: mode) } catch { session.fail(error) }
-            }
-            if mode == "gestures" {
-                session.controllerEvents = ControllerGestureSource(hostNames: RecognizerSelection.kiosk.engineNames)
-            }
-        }
-        let source = DeviceSource(.link(session), name: text)
-        source.emulator = emulator
-        session.onNews = { [unowned source, unowned context] news in source.tell(news, context) }
-        context.source = .device(source)
-        return context
-    }
-
-    /// A Linux input device (`/dev/input/eventN`, a by-id or by-path link; `?grab=1`), read by
-    /// TouchHost's `EvdevSession`, the source `touchhost serve` reads it with.
-    private static func openInputDevice(_ spec: SourceSpec, options: ContextOptions) throws(CallError) -> Context {
-        let context = try Context(options: options, source: .manual(pending: nil))
-        context.hostClock = HostClockStamp()
+        recipe.reopens = emulator == nil && options.reconnects
+        let opened: OpenedSession
         do {
-            let session = try EvdevSession(path: spec.address, grab: spec.grab, sink: context.sink) {
-                [unowned context] tracker, panel, sink in context.makePipeline(tracker: tracker, panel: panel, sink: sink)
-            }
-            context.log(.info, session.summary)
-            context.source = .device(DeviceSource(.evdev(session), name: spec.address))
+            opened = try spec.openSession(recipe)
+        } catch let error as LinkError {
+            emulator?.stop()
+            throw CallError(code(for: error), error.description, systemError: error.systemError)
         } catch {
+            emulator?.stop()
+            // An input device that cannot be opened: missing, or there but refused (permission, not evdev).
             let missing = access(spec.address, F_OK) != 0
-            throw CallError(missing ? .notFound : .io, error.message)
+            throw CallError(missing ? .notFound : .io, "\(error)")
+        }
+        let name = spec.address
+        if let line = opened.summary(name: name) { context.log(.info, line) }
+        switch opened {
+        case .controller(let session):
+            // The context goes on asking a silent port, in case its controller is powered up later.
+            session.keepsAskingUnanswered = true
+            var logged = false
+            let requested = session.onDescribed
+            session.onDescribed = { [unowned context] session in
+                if !logged, let info = session.info {
+                    logged = true
+                    context.log(.info, info.summary)
+                }
+                requested?(session)
+            }
+            let source = DeviceSource(.link(session), name: name)
+            source.emulator = emulator
+            session.onNews = { [unowned source, unowned context] news in source.tell(news, context) }
+            context.source = .device(source)
+        case .legacy(let session, _, _):
+            context.source = .device(DeviceSource(.legacy(session), name: name))
+        case .inputDevice(let session):
+            context.source = .device(DeviceSource(.evdev(session), name: name))
         }
         return context
     }
@@ -146,24 +127,6 @@ final class DeviceSource {
         case .disconnected, .notReading: return .disconnected
         case .invalid: return .invalidArgument
         case .busy, .permissionDenied, .timedOut, .other: return .io
-        }
-    }
-
-    /// A session whose pipeline runs the context's recognizers. The device's panel size and
-    /// report rate apply unless the application's options chose them.
-    private static func session(_ link: any ByteLink, for context: Context, fromHeatmaps: Bool) -> DeviceSession {
-        DeviceSession(link: link, sink: context.sink) { [unowned context] info, emit in
-            let options = context.options
-            let size = info.panelSize
-            var rate = options.reportRateGiven ? options.reportRate : max(Int(info.reportRate), 1)
-            // Contacts found in heatmaps come at the heatmaps' slower rate: the tracker's timeout follows it.
-            if fromHeatmaps, !options.reportRateGiven, let finder = HeatmapContactFinder(for: info) {
-                rate = finder.heatmapRate(reportRate: Int(info.reportRate))
-            }
-            context.log(.info, "\(info.summary)")
-            return context.makePipeline(
-                tracker: info.trackerConfiguration(reportRateHz: rate), panel: PanelSize(width: size.x, height: size.y),
-                sink: emit)
         }
     }
 

@@ -8,10 +8,11 @@ struct BridgeCommand: ParsableCommand {
         abstract: "Send the touches and gestures recognized on PORT as frames on a second serial link.",
         discussion: """
             The frames are the wire protocol's touch, gesture and status frames (docs/protocol.md). A host on \
-            the second link that asks for device info gets PORT's, so `touchhost monitor PORT2` works on it.
+            the second link that asks for device info gets PORT's, so `touchhost monitor PORT2` works on it; a legacy \
+            controller's or a Linux input device's (which have none) says its panel, board "legacy" or "evdev".
             """)
 
-    @Argument(help: "The controller: /dev/ttyUSB0, /dev/pts/N or tcp:HOST:PORT.")
+    @Argument(help: "The controller: /dev/ttyUSB0, /dev/pts/N, tcp:HOST:PORT, or a Linux input device /dev/input/eventN[?grab=1].")
     var port: String
 
     @Option(help: "The downstream link, same forms as PORT.")
@@ -41,19 +42,33 @@ struct BridgeCommand: ParsableCommand {
             throw HostFailure("\(screenOptions.calibration ?? "--screen"): screen \(size.width)x\(size.height): a bridge announces at most \(BridgeLink.maximumScreenSide) pixels a side")
         }
         let downstream = BridgeLink(link: try LinkOpener.open(out, baud: live.baud))
-        let session = DeviceSession(link: try LinkOpener.open(port, baud: live.baud), sink: downstream.send) { info, sink in
-            HostStack.pipeline(recognizers: selection, for: info, screen: screen, sink: sink)
+        var recipe = live.recipe(recognizers: selection, screen: screen, sink: downstream.send)
+        let makePipeline = recipe.makePipeline
+        recipe.makePipeline = { tracker, panel, sink in
+            let pipeline = makePipeline(tracker, panel, sink)
+            downstream.screen = pipeline.screenMapping
+            return pipeline
         }
-        session.onPipeline = { downstream.screen = $0.screenMapping }
-        session.onDescribed = { session in
-            // Downstream hears the device's description first, as from a controller that starts.
-            if let info = session.info { downstream.announce(info) }
-            FileHandle.standardError.write(Data("bridging \(port) to \(out)\n".utf8))
+        let opened = try SourceSpec.parse(port).openSession(recipe)
+        let started = "bridging \(port) to \(out)\n"
+        if case .controller(let controller) = opened {
+            let requested = controller.onDescribed
+            controller.onDescribed = { session in
+                requested?(session)
+                // Downstream hears the device's description first, as from a controller that starts.
+                if let info = session.info { downstream.announce(info) }
+                FileHandle.standardError.write(Data(started.utf8))
+            }
+        } else {
+            // A legacy controller or an input device has no description of its own: downstream hears its panel.
+            if let info = opened.info { downstream.announce(info) }
+            FileHandle.standardError.write(Data(started.utf8))
         }
+        let session = opened.session
         let loop = SessionRunLoop(limits: live.limits())
         loop.watched = [downstream.link.pollDescriptor]
         loop.onWake = { _ in
-            try downstream.serveCommands(info: session.info)
+            try downstream.serveCommands(info: opened.info)
             try downstream.flush()
             return true
         }

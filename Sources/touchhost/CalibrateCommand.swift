@@ -15,7 +15,7 @@ struct CalibrateCommand: ParsableCommand {
             The matrix is fitted by least squares and each target's residual printed in pixels.
             """)
 
-    @Argument(help: "/dev/ttyUSB0, /dev/pts/N or tcp:HOST:PORT.")
+    @Argument(help: "/dev/ttyUSB0, /dev/pts/N, tcp:HOST:PORT or /dev/input/eventN[?grab=1].")
     var port: String
 
     @Option(help: "The screen in pixels, WxH (e.g. 1920x1080).")
@@ -43,18 +43,27 @@ struct CalibrateCommand: ParsableCommand {
         try OutputFile.checkWritable(output)
         var collector = CalibrationCollector(targets: targets)
         let prompt = CalibrationPrompt(screen: size, targets: targets, onTerminal: TerminalScreen.isTerminal)
-        let session = DeviceSession(link: try LinkOpener.open(port, baud: live.baud), sink: { event in
+        // Raw points: no recognizer, palms suppressed as always.
+        let recipe = live.recipe(recognizers: RecognizerSelection(names: [])) { event in
             guard let outcome = collector.take(event) else { return }
             prompt.report(outcome, next: collector.current)
-        }) { info, sink in
-            HostStack.pipeline(recognizers: RecognizerSelection(names: []), for: info, sink: sink)
         }
-        var info: DeviceInfo?
-        session.onDescribed = { session in
-            guard info == nil, let described = session.info else { return }
-            info = described
-            prompt.start(device: MonitorLineFormatter.deviceLine(port: port, info: described))
+        let opened = try SourceSpec.parse(port).openSession(recipe)
+        var described: (summary: String, panel: PanelSize)?
+        if case .controller(let controller) = opened {
+            let requested = controller.onDescribed
+            controller.onDescribed = { session in
+                requested?(session)
+                guard described == nil, let info = session.info else { return }
+                described = (info.summary, PanelSize(width: info.panelSize.x, height: info.panelSize.y))
+                prompt.start(device: MonitorLineFormatter.deviceLine(port: port, info: info))
+            }
+        } else if let line = opened.summary(name: port), let panel = opened.panel {
+            // A legacy controller or an input device knows its panel at once: the targets show now.
+            described = (line, panel)
+            prompt.start(device: line)
         }
+        let session = opened.session
         try MonitorCommand.run(session, limits: live.limits(), tick: 10_000) { _ in
             prompt.refresh()
             return !collector.isComplete
@@ -62,8 +71,8 @@ struct CalibrateCommand: ParsableCommand {
         prompt.close()
         try StopSignal.check()
         if let failure = session.failure { throw failure }
-        guard let info else { throw HostFailure("\(port): the device did not describe itself") }
-        let panel = PanelSize(width: info.panelSize.x, height: info.panelSize.y)
+        guard let described else { throw HostFailure("\(port): the device did not describe itself") }
+        let panel = described.panel
         guard collector.isComplete else {
             throw HostFailure("\(port): calibration stopped with \(collector.current) of \(targets.count) targets touched")
         }
@@ -80,7 +89,7 @@ struct CalibrateCommand: ParsableCommand {
         let file = CalibrationFile(matrix: fit.matrix, screen: size)
         let largest = fit.residuals.max() ?? 0
         let text = file.text(comment: [
-            "touchhost calibrate, \(points) points on \(info.summary)",
+            "touchhost calibrate, \(points) points on \(described.summary)",
             "largest residual \(DecimalText.fixed(largest, places: 2)) px",
         ])
         try OutputFile.replace(output, with: text)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TouchCore
 import TouchHost
 
 /// The options every command on a live port shares.
@@ -20,4 +21,13 @@ struct LiveOptions: ParsableArguments {
 
     /// Counted from now: the run loop starts right after; `--until-idle` counts from the device's answer.
     func limits() -> RunLimits { RunLimits(duration: duration, idle: untilIdle) }
+
+    /// How a live command's source becomes its session (`SourceSpec.openSession`): the host stack
+    /// over `recognizers`, palms handled by `palms`, positions on `screen` too.
+    func recipe(
+        recognizers: RecognizerSelection, screen: ScreenSetting? = nil, palms: PalmPolicy = .suppress,
+        sink: @escaping (HostEvent) -> Void
+    ) -> SessionRecipe {
+        SessionRecipe.hostStack(recognizers: recognizers, screen: screen, palms: palms, baud: baud, sink: sink)
+    }
 }

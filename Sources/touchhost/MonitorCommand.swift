@@ -6,15 +6,16 @@ import TouchHost
 struct MonitorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "monitor",
-        abstract: "Watch a controller on a serial port, a pseudo-terminal or tcp:HOST:PORT.",
+        abstract: "Watch a controller on a serial port, a pseudo-terminal or tcp:HOST:PORT, or a Linux input device.",
         discussion: """
             On a terminal it shows a live view (keys: q quit, h heatmap, m map, c clear); piped, or with \
             --lines, one aligned line per event; --json the event stream. PORT may carry line settings: \
             /dev/ttyUSB0?baud=115200&flow=rtscts. --until-idle S ends the run once no touch is down and \
-            nothing has happened for S seconds.
+            nothing has happened for S seconds. PORT may be a Linux input device, /dev/input/eventN or a \
+            by-id/by-path link (?grab=1 takes it for touchhost alone): it is shown line by line.
             """)
 
-    @Argument(help: "/dev/ttyUSB0, /dev/pts/N or tcp:HOST:PORT.")
+    @Argument(help: "/dev/ttyUSB0, /dev/pts/N, tcp:HOST:PORT or /dev/input/eventN[?grab=1].")
     var port: String
 
     @Flag(help: "Print the JSON event stream.")
@@ -35,7 +36,7 @@ struct MonitorCommand: ParsableCommand {
     @Option(name: .customLong("protocol"), help: "A legacy controller's packet protocol: elo, mtouch, penmount6250 or egalax.")
     var legacyProtocol: String?
 
-    @Option(help: "The legacy panel's size in mm, WxH (default 345x194).")
+    @Option(help: "The legacy panel's size in mm, WxH (default 345x194), or an input device's that reports no resolution.")
     var size: String?
 
     @Option(name: .customLong("contacts-from"), help: "controller (its contact reports) or heatmap (the host finds contacts in raw heatmaps).")
@@ -64,8 +65,12 @@ struct MonitorCommand: ParsableCommand {
         if contactsFrom == "heatmap", legacyProtocol != nil { throw ValidationError("legacy controllers send no heatmaps") }
         if json && lines { throw ValidationError("--json and --lines are two different outputs: choose one") }
         if heatmap, legacyProtocol != nil { throw ValidationError("legacy controllers send no heatmaps") }
+        let inputDevice = (try? SourceSpec.parse(port))?.isInputDevice ?? false
+        if inputDevice, legacyProtocol != nil || mode != nil || heatmap || contactsFrom == "heatmap" {
+            throw ValidationError("a Linux input device takes no --protocol or --mode and sends no heatmaps")
+        }
         if let size {
-            guard legacyProtocol != nil else { throw ValidationError("--size needs --protocol") }
+            guard legacyProtocol != nil || inputDevice else { throw ValidationError("--size needs --protocol (or a Linux input device)") }
             guard Self.panel(size) != nil else { throw ValidationError("--size is WxH in mm, e.g. 345x194") }
         }
     }
@@ -88,16 +93,32 @@ struct MonitorCommand: ParsableCommand {
     func run() throws {
         let selection = try RecognizerSelection.parse(recognizers)
         let spec = try source()
-        if !json && !lines && spec.legacyProtocol == nil && TerminalScreen.isTerminal {
+        if !json && !lines && spec.legacyProtocol == nil && !spec.isInputDevice && TerminalScreen.isTerminal {
             try MonitorView(command: self, selection: selection).run()
             return
         }
         let output = EventOutput(json: json, recognizerNames: selection.engineNames, live: true, aligned: true)
-        if let packetProtocol = spec.legacyProtocol {
-            try runLegacy(packetProtocol, spec: spec, selection: selection, output: output)
-            return
+        let opened = try spec.openSession(try recipe(selection: selection, sink: output.write))
+        if !json, let line = opened.summary(name: port) { output.write(line: line) }
+        switch opened {
+        case .controller(let session):
+            watch(session, output: output)
+        case .legacy(let session, _, _):
+            session.onNews = { news in if case .lost(let error, _) = news { output.disconnection = error } }
+        case .inputDevice:
+            // A device that goes and comes back says so in the event stream (disconnected, reconnected).
+            break
         }
-        let session = try openSession(selection: selection, sink: output.write)
+        try Self.run(opened.session, limits: live.limits())
+        output.flush()
+        try StopSignal.check()
+        // Only a controller that never answered or was lost for good fails the run; a lost legacy port
+        // ends it with its `disconnected` status in the stream, an input device is waited for.
+        if case .controller(let session) = opened, let failure = session.failure { throw failure }
+    }
+
+    /// A controller's lost and reopened links go to the output, and its description first.
+    private func watch(_ session: DeviceSession, output: EventOutput) {
         session.onNews = { news in
             switch news {
             case .lost(let error, _): output.disconnection = error
@@ -113,11 +134,8 @@ struct MonitorCommand: ParsableCommand {
             }
             described = true
             requested?(session)
+            if heatmap { requestHeatmaps(session) }
         }
-        try Self.run(session, limits: live.limits())
-        output.flush()
-        try StopSignal.check()
-        if let failure = session.failure { throw failure }
     }
 
     /// Runs a live session on the one run loop: a bounded run stops when its bound does; a live
@@ -133,70 +151,30 @@ struct MonitorCommand: ParsableCommand {
         try loop.run(session)
     }
 
-    /// The session on PORT: it describes itself and is asked for the chosen streams (on every
-    /// link, the first and each one reopened after a loss), as the run loop dispatches it.
-    func openSession(selection: RecognizerSelection, sink: @escaping (HostEvent) -> Void) throws -> DeviceSession {
-        let spec = try source()
-        let fromHeatmaps = spec.contactsFromHeatmaps
-        let screen = try screenOptions.setting()
-        let palmPolicy = palmOptions.policy
-        let session = DeviceSession(link: try LinkOpener.open(spec.address, baud: live.baud), sink: sink) { info, sink in
-            guard fromHeatmaps else {
-                return HostStack.pipeline(recognizers: selection, for: info, screen: screen, palms: palmPolicy, sink: sink)
-            }
-            // The tracker follows the heatmaps' slower rate, or its report timeout would end touches between them.
-            let size = info.panelSize
-            return HostStack.pipeline(
-                recognizers: selection,
-                tracker: info.trackerConfiguration(
-                    reportRateHz: HeatmapContactFinder(for: info)?.heatmapRate(reportRate: Int(info.reportRate)) ?? max(Int(info.reportRate), 1)
-                ).with(palms: palmPolicy),
-                panel: PanelSize(width: size.x, height: size.y), screen: screen, sink: sink)
-        }
-        // Only a controller asked to recognize numbers gestures as the kiosk set; a bridge's events pass as they are.
-        if spec.mode == "gestures" { session.controllerEvents = ControllerGestureSource(hostNames: selection.engineNames) }
-        // A USB adapter pulled and put back, an emulator restarted: the port is opened again with backoff.
-        let port = spec.address, baud = live.baud
-        session.reopen = { () throws(LinkError) in
-            try LinkOpener.open(port, baud: baud, connectTimeoutMilliseconds: Self.reopenTimeoutMilliseconds)
-        }
-        session.onDescribed = { session in requestStreams(session, spec: spec) }
-        return session
+    /// How PORT becomes a session: the host stack over the chosen recognizers, palm policy and screen.
+    func recipe(selection: RecognizerSelection, sink: @escaping (HostEvent) -> Void) throws -> SessionRecipe {
+        live.recipe(recognizers: selection, screen: try screenOptions.setting(), palms: palmOptions.policy, sink: sink)
     }
 
-    /// The longest a reopened TCP connect may hold the loop up.
-    static let reopenTimeoutMilliseconds: Int32 = 250
-
-    /// Heatmaps instead of contacts (`--contacts-from heatmap`) or alongside them (`--heatmap`).
-    func requestStreams(_ session: DeviceSession, spec: SourceSpec) {
-        if let mode = spec.mode, !spec.contactsFromHeatmaps {
-            do throws(LinkError) { try session.selectMode(named: mode) } catch { session.fail(error) }
+    /// The controller on PORT (the live view): it describes itself and is asked for the chosen
+    /// streams (on every link, the first and each one reopened after a loss), as the run loop dispatches it.
+    func openSession(selection: RecognizerSelection, sink: @escaping (HostEvent) -> Void) throws -> DeviceSession {
+        guard case .controller(let session) = try source().openSession(try recipe(selection: selection, sink: sink)) else {
+            throw ValidationError("the live view is for a touchhost controller: add --lines")
         }
-        if spec.contactsFromHeatmaps {
-            session.streamHeatmaps()
-        } else if heatmap {
-            requestHeatmaps(session)
+        if heatmap {
+            let requested = session.onDescribed
+            session.onDescribed = { session in
+                requested?(session)
+                requestHeatmaps(session)
+            }
         }
+        return session
     }
 
     /// Heatmaps alongside contacts, when the device can send them.
     func requestHeatmaps(_ session: DeviceSession) {
         guard session.heatmapFinder == nil, session.info?.supportedModes.supports(.heatmap) ?? false else { return }
         session.post(.setMode(.both))
-    }
-
-    /// A legacy controller talks first and needs no handshake; a lost port ends the run.
-    private func runLegacy(_ packetProtocol: LegacyProtocol, spec: SourceSpec, selection: RecognizerSelection, output: EventOutput) throws {
-        let panel = spec.panel
-        let baud = live.baud ?? (spec.address.contains("baud=") ? nil : packetProtocol.defaultBaud)
-        let link = try LinkOpener.open(spec.address, baud: baud)
-        let session = LegacySession(
-            link: link, protocol: packetProtocol, panel: panel, recognizers: selection, screen: try screenOptions.setting(),
-            sink: output.write)
-        session.onNews = { news in if case .lost(let error, _) = news { output.disconnection = error } }
-        if !json { output.write(line: "\(port): \(packetProtocol.displayName) controller, \(panel.width) x \(panel.height) mm") }
-        try Self.run(session, limits: live.limits())
-        output.flush()
-        try StopSignal.check()
     }
 }

@@ -54,42 +54,25 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         let selection = try RecognizerSelection.parse(recognizers)
         let screen = try screenOptions.setting()
-        let spec = try SourceSpec.parse(source)
         let output = json ? EventOutput(json: true, recognizerNames: selection.engineNames, live: true) : nil
         let service = ServeOutputs(output: output, metrics: metrics.map { ($0, ServeMetrics()) })
-        let session: any Session
-        if spec.isInputDevice {
-            let device = try EvdevSession(
-                path: spec.address, grab: spec.grab, size: size.flatMap(MonitorCommand.panel), sink: service.receive
-            ) { tracker, panel, sink in
-                HostStack.pipeline(recognizers: selection, tracker: tracker, panel: panel, screen: screen, sink: sink)
-            }
-            let recipe = device.pipeline.recognizers
-            service.reportTimesAreHostTimes = true
-            try service.attach(panel: PanelSize(width: recipe.panelWidth, height: recipe.panelHeight), command: self, screen: screen)
-            session = device
-        } else if let packetProtocol = spec.legacyProtocol {
-            let baud = live.baud ?? (spec.address.contains("baud=") ? nil : packetProtocol.defaultBaud)
-            let legacy = LegacySession(
-                link: try LinkOpener.open(spec.address, baud: baud), protocol: packetProtocol, panel: spec.panel,
-                recognizers: selection, screen: screen, sink: service.receive)
-            try service.attach(panel: spec.panel, command: self, screen: screen)
-            session = legacy
-        } else {
-            let controller = DeviceSession(link: try LinkOpener.open(spec.address, baud: live.baud), sink: service.receive) { info, sink in
-                HostStack.pipeline(recognizers: selection, for: info, screen: screen, palms: .suppress, sink: sink)
-            }
-            let port = spec.address, baud = live.baud
-            controller.reopen = { () throws(LinkError) in
-                try LinkOpener.open(port, baud: baud, connectTimeoutMilliseconds: MonitorCommand.reopenTimeoutMilliseconds)
-            }
+        var spec = try SourceSpec.parse(source)
+        if let size { spec.size = MonitorCommand.panel(size) }
+        let opened = try spec.openSession(live.recipe(recognizers: selection, screen: screen, sink: service.receive))
+        // An input device stamps its reports with the kernel's monotonic time: latency runs from there.
+        if case .inputDevice = opened { service.reportTimesAreHostTimes = true }
+        if let panel = opened.panel {
+            try service.attach(panel: panel, command: self, screen: screen)
+        } else if case .controller(let controller) = opened {
             // The virtual devices are made once the controller has said its panel, and stay while it reconnects.
+            let requested = controller.onDescribed
             controller.onDescribed = { session in
+                requested?(session)
                 guard let info = session.info else { return }
                 service.attachOnce(panel: PanelSize(width: info.panelSize.x, height: info.panelSize.y), command: self, screen: screen)
             }
-            session = controller
         }
+        let session = opened.session
         defer { service.close() }
         try MonitorCommand.run(session, limits: live.limits()) { _ in
             service.flush()
@@ -98,7 +81,7 @@ struct ServeCommand: ParsableCommand {
         }
         service.flush()
         try StopSignal.check()
-        if let controller = session as? DeviceSession, let failure = controller.failure { throw failure }
+        if case .controller(let controller) = opened, let failure = controller.failure { throw failure }
     }
 }
 

@@ -35,9 +35,10 @@ public final class DemoRun {
             emulator.stop()
             thread.join()
         }
-        let session = DeviceSession(link: try LinkOpener.open(terminal.path), sink: sink) { info, sink in
-            HostStack.pipeline(recognizers: recognizers, for: info, screen: screen, palms: palms, sink: sink)
-        }
+        var recipe = SessionRecipe.hostStack(recognizers: recognizers, screen: screen, palms: palms, sink: sink)
+        // The pty dies with the emulator: nothing to reopen.
+        recipe.reopens = false
+        let session = try SourceSpec(address: terminal.path).openSession(recipe).session
         let loop = SessionRunLoop(limits: RunLimits(duration: seconds, idle: nil))
         // The emulator's thread ends by itself; the loop looks at least every 10 ms.
         loop.tick = 10_000

@@ -83,6 +83,38 @@ final class EvdevDevice {
         return status < 0 ? nil : info
     }
 
+    /// The bus, vendor, product and version (EVIOCGID), as an evemu `I:` line gives them.
+    func identity() -> [UInt16] {
+        var id = [UInt16](repeating: 0, count: 4)
+        let fd = descriptor
+        guard id.withUnsafeMutableBytes({ InputIoctl.call(fd, InputIoctl.getId, $0.baseAddress!) }) >= 0 else { return id }
+        return id
+    }
+
+    /// The property bits (EVIOCGPROP), as an evemu `P:` line gives them.
+    func propertyMask() -> [UInt8] {
+        Self.mask(descriptor, request: InputIoctl.getProperties, bytes: (InputCodes.propertyMax + 8) / 8)
+    }
+
+    /// The codes of each event type the device has (EVIOCGBIT), as evemu's `B:` lines give them:
+    /// type 0 lists the types, and a type the device lacks is left out.
+    func eventMasks() -> [(type: Int, mask: [UInt8])] {
+        let fd = descriptor
+        let types = Self.mask(fd, request: { InputIoctl.getBits(0, $0) }, bytes: (InputCodes.eventTypeMax + 8) / 8)
+        var masks = [(type: 0, mask: types)]
+        for type in 1...InputCodes.eventTypeMax where types[type / 8] & (1 << (type % 8)) != 0 {
+            masks.append((type, Self.mask(fd, request: { InputIoctl.getBits(type, $0) }, bytes: (InputCodes.keyMax + 8) / 8)))
+        }
+        return masks
+    }
+
+    /// A bit mask read by `request`, as long as the kernel made it (at most `bytes`).
+    private static func mask(_ fd: Int32, request: (Int) -> UInt, bytes: Int) -> [UInt8] {
+        var mask = [UInt8](repeating: 0, count: bytes)
+        let filled = mask.withUnsafeMutableBytes { InputIoctl.call(fd, request(bytes), $0.baseAddress!) }
+        return filled < 0 ? [] : Array(mask.prefix(Int(filled)))
+    }
+
     /// The slots the device declares (ABS_MT_SLOT's range), at most 64.
     var slotCount: Int { min(max((description.axes[EvemuEvent.absMTSlot]?.maximum ?? 0) + 1, 1), 64) }
 

@@ -22,6 +22,8 @@ public final class EvdevSession: Session {
     /// How often the kernel dropped events and the state was read back, and the device came back.
     public private(set) var resyncs = 0
     public private(set) var reconnects = 0
+    /// Where the device's events are written as they are read (`startRecording`).
+    private var recorder: EvemuRecorder?
 
     /// Whether `path` names a Linux input device (`/dev/input/...`, or a link to an event device).
     public static func isInputDevice(_ path: String) -> Bool { EvdevDevice.isInputDevice(path) }
@@ -98,6 +100,7 @@ public final class EvdevSession: Session {
         if let device {
             events.removeAll(keepingCapacity: true)
             let outcome = device.read(into: &events)
+            recorder?.write(events)
             for event in events { handle(event, device: device) }
             feedFrames()
             if case .gone(let reason) = outcome { lose(now: now, reason: reason) }
@@ -157,6 +160,15 @@ public final class EvdevSession: Session {
         reopenAt = nil
         reconnects += 1
         sink(.status(StatusEvent(kind: .reconnected, timestamp: max(now, pipeline.lastTime))))
+    }
+
+    /// Writes the device's description to `path` as an evemu recording, then every event read
+    /// from now on (`touchhost record`). The caller closes the recorder when the run ends.
+    public func startRecording(to path: String) throws(HostFailure) -> EvemuRecorder {
+        guard let device else { throw HostFailure("\(self.path): the device is not connected") }
+        let started = try EvemuRecorder(device: device, path: path)
+        recorder = started
+        return started
     }
 
     public func cancelAll(now: Microseconds) {

@@ -11,6 +11,8 @@ enum InputIoctl {
     private static let read: UInt = 2
 
     // evdev
+    /// struct input_id: bus type, vendor, product, version (four UInt16).
+    static let getId = request(read, "E", 0x02, 8)
     static func getName(_ length: Int) -> UInt { request(read, "E", 0x06, length) }
     static func getProperties(_ length: Int) -> UInt { request(read, "E", 0x09, length) }
     static func getMTSlots(_ length: Int) -> UInt { request(read, "E", 0x0a, length) }
@@ -55,6 +57,8 @@ enum InputCodes {
     static let evKey = 0x01
     static let evAbs = 0x03
     static let absMax = 0x3f
+    static let eventTypeMax = 0x1f
+    static let propertyMax = 0x1f
     static let keyMax = 0x2ff
     static let btnTouch = 0x14a
     static let absMTSlot = 0x2f

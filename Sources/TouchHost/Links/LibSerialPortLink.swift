@@ -40,6 +40,15 @@ public final class LibSerialPortLink: ByteLink {
             sp_free_port(port)
             return nil
         }
+        // Cooked flags libserialport leaves go too; what arrived while the port was cooked is dropped.
+        do throws(LinkError) {
+            try Terminal.makeRaw(keepingLineOf: handle, name: name)
+        } catch {
+            sp_close(port)
+            sp_free_port(port)
+            return nil
+        }
+        tcflush(handle, TCIFLUSH)
         return LibSerialPortLink(name: name, port: port, handle: handle, baud: settings.baud)
     }
 

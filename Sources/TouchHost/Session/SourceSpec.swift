@@ -9,7 +9,8 @@ import TouchCore
 /// - `mode=contacts|both|gestures`: asked of a touchhost controller once it has described itself;
 ///   `mode=heatmap`: the controller streams raw heatmaps and the host finds the contacts in them
 ///   (`monitor --contacts-from heatmap`).
-/// - `size=WxH`: a legacy panel's size in mm (default 345x194).
+/// - `size=WxH`: a legacy panel's size in mm (default 345x194), or the size of a Linux input
+///   device that reports no resolution.
 /// - `grab=1`: a Linux input device (`/dev/input/...`) is taken for touchhost alone (EVIOCGRAB).
 public struct SourceSpec: Equatable, Sendable {
     public var address: String
@@ -70,8 +71,8 @@ public struct SourceSpec: Equatable, Sendable {
         if spec.legacyProtocol != nil, spec.mode != nil {
             throw LinkError(port: spec.address, cause: .invalid("a legacy controller takes no mode"))
         }
-        if spec.size != nil, spec.legacyProtocol == nil {
-            throw LinkError(port: spec.address, cause: .invalid("size is for a legacy controller (with protocol)"))
+        if spec.size != nil, spec.legacyProtocol == nil, !spec.isInputDevice {
+            throw LinkError(port: spec.address, cause: .invalid("size is for a legacy controller (with protocol) or a Linux input device"))
         }
         if !kept.isEmpty { spec.address += "?" + kept.joined(separator: "&") }
         return spec
