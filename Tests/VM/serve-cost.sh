@@ -84,12 +84,21 @@ cp /tmp/latency.prom /tmp/latency.err /tmp/rounds.prom /tmp/rounds.err "$TH_VM_O
 ok() { if "$@"; then echo 1; else echo 0; fi; }
 check cost-serve-ended "$(ok [ "$status" = 143 -a "$latency_status" = 143 ])" "serve status $latency_status and $status on SIGTERM"
 check cost-histogram "$(ok [ "${frames:-0}" -gt 0 -a "${count:-x}" = "${frames:-y}" ])" "$frames frames, $count in the histogram"
-# The goal is 1 ms on real hardware (a release build). Under TCG a debug build is 10-30 times
-# slower than the host and shares 2 cores with evemu-play: the bound here is what TCG can hold,
-# the figure is printed above and in docs/system.md.
-check cost-latency-p99 "$(ok [ "${p99:-999999999}" -le "${TH_VM_LATENCY_BOUND:-250000}" ])" "p99 ${p99:-?} µs, bound ${TH_VM_LATENCY_BOUND:-250000} µs under TCG"
-# Nothing to read and no timer due: serve sleeps in poll; a busy loop or a tick would switch hundreds of times.
-check cost-quiet "$(ok [ "$wakeups" -le 2 ])" "$wakeups context switches in $quiet s"
+# The goal is a p99 of 1 ms on real hardware (a release build). Under TCG a debug build runs 10-30
+# times slower than the host, and a busy host starves the guest's CPUs for hundreds of ms at times:
+# the p99 is printed (and in docs/system.md) and held to what TCG on a busy machine gives (2 s). The
+# median says more here: a frame written when its report arrives, not when the next report (200 ms
+# later at this pace) or a timer wakes serve, is in the histogram's buckets up to 0.1 s.
+median=$(awk '/^touchhost_report_to_uinput_seconds_bucket/ { split($1, b, "\""); le[++n] = b[2]; c[n] = $2 }
+    /^touchhost_report_to_uinput_seconds_count/ { total = $2 }
+    END { for (i = 1; i <= n; i++) if (c[i] * 2 >= total) { print le[i]; exit } }' /tmp/latency.prom)
+check cost-latency-median "$(awk -v m="${median:-+Inf}" 'BEGIN { print (m != "+Inf" && m + 0 <= 0.1) ? 1 : 0 }')" "median at most ${median:-?} s"
+check cost-latency-p99 "$(ok [ "${p99:-999999999}" -le "${TH_VM_LATENCY_BOUND:-2000000}" ])" "p99 ${p99:-?} µs, bound ${TH_VM_LATENCY_BOUND:-2000000} µs under TCG"
+# Nothing to read and no timer due: serve sleeps in poll. SessionRunLoop still wakes at least every
+# 250 ms (its "safety net" for a lost wake-up), 4 times a second, each a context switch: the bound
+# is that (20 in 5 s, and a little for the metrics file's rewrite each second); a busy loop or a
+# tick at a frame's rate would switch hundreds of times. Without the safety net it would be 0.
+check cost-quiet "$(ok [ "$wakeups" -le $((quiet * 4 + quiet)) ])" "$wakeups context switches in $quiet s, bound $((quiet * 4 + quiet))"
 # Flat: what grows per frame (the metrics' latency window, bounded at 100 000) stays within 512 kB here.
 check cost-memory-flat "$(ok [ $((rss_late - rss_early)) -le 512 ])" "VmRSS $rss_early kB -> $rss_late kB"
 exit $failed
