@@ -83,6 +83,10 @@ struct LinuxVMTests {
         for name in Self.guestChecks {
             #expect(checks.contains { $0.hasPrefix("CHECK \(name) ") }, "the guest made no check \(name):\n\(log)")
         }
+        // The other live commands on a kernel device, where the tree has their script (Tests/VM/guest.sh calls it).
+        if FileManager.default.fileExists(atPath: Self.packageRoot.appendingPathComponent("Tests/VM/live-commands.sh").path) {
+            #expect(checks.contains { $0.hasPrefix("CHECK live-") }, "Tests/VM/live-commands.sh made no check:\n\(log)")
+        }
         for check in checks { #expect(check.split(separator: " ").dropFirst(2).first == "ok", "\(check)\n\(log)") }
         // The measured figures, for docs/system.md (the checks above hold them to their bounds).
         for line in run.lines where line.hasPrefix("COST ") || line.hasPrefix("touchhost_report_to_uinput") { print(line) }
@@ -167,7 +171,19 @@ struct LinuxVMTests {
         #expect(!lines.contains { $0.hasPrefix("E:") && $0.contains(" 0000 0003 ") }, "\(name): evemu-record lost events (SYN_DROPPED)")
         let first = lines.firstIndex { $0.hasPrefix("E:") } ?? lines.count
         let time = first < lines.count ? String(lines[first].split(separator: " ")[1]) : "0.000000"
-        let primed = priming.split(separator: "\n").map { $0.replacingOccurrences(of: "E: 0.000000 ", with: "E: \(time) ") }
+        // Only what the kernel keeps for the device: an axis it has, and multitouch positions only
+        // with slots (protocol A reports every contact whole in each frame; the kernel keeps no state).
+        let axes = Set(lines.filter { $0.hasPrefix("A: ") }.compactMap { line in
+            line.split(separator: " ").dropFirst().first.flatMap { Int($0, radix: 16) }
+        })
+        let slotted = axes.contains(EvemuEvent.absMTSlot)
+        let primed = priming.split(separator: "\n").filter { line in
+            let fields = line.split(separator: " ")
+            guard fields.count == 5, let type = Int(fields[2], radix: 16), let code = Int(fields[3], radix: 16),
+                type == EvemuEvent.absType
+            else { return true }
+            return axes.contains(code) && (slotted || code < EvemuEvent.absMTSlot)
+        }.map { $0.replacingOccurrences(of: "E: 0.000000 ", with: "E: \(time) ") }
         lines.insert(contentsOf: primed, at: first)
         let url = output.appendingPathComponent("\(name).kernel.events")
         try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
