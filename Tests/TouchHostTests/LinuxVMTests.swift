@@ -135,7 +135,7 @@ struct LinuxVMTests {
             // pace, every touch's start (from the first touch's) and duration within 30 ms of the file's.
             // Where it did not (TCG: evemu-play's sleeps overshoot, the writes queue behind serve), time
             // decides gestures (a long press is 500 ms held, a double tap a second tap within 300 ms,
-            // a tap a touch shorter than 250 ms, a swipe a speed), so they may differ from the file's,
+            // a swipe a speed of 120 mm/s), so they may differ from the file's,
             // and rule 1 is what holds; each such difference is named in the log with the pace that explains it.
             let pace = Self.pace(live.touches, expected.touches)
             if live.gestures == expected.gestures {
