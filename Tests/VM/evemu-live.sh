@@ -2,7 +2,10 @@
 # data played into the kernel (evemu-device, evemu-play) and read live by `touchhost serve` from the
 # device node, through the same host stack and its virtual touchscreen. Each recording's live event
 # stream is left in $TH_VM_OUTPUT/evemu/NAME.json for the host side to compare with `touchhost
-# replay` of the file (Tests/TouchHostTests/LinuxVMTests.swift).
+# replay` of the file (Tests/TouchHostTests/LinuxVMTests.swift). Beside serve, `evemu-record` reads
+# the same device (each evdev reader has its own buffer) and leaves what the kernel delivered, at the
+# kernel's times, in NAME.capture: evemu-play keeps a recording's pace only roughly under TCG, and the
+# capture is the file as the kernel timed it, for the host side to replay too.
 # The recording named `flood` is scenario (c): serve is stopped (SIGSTOP) while it plays, so the
 # kernel's buffer overflows and it reads a SYN_DROPPED when it goes on; a few seconds later its
 # metrics must count as many touches finished as begun (the recording ends with every finger up).
@@ -11,6 +14,7 @@
 # Usage: sh Tests/VM/evemu-live.sh TOUCHHOST MANIFEST C-PROGRAM
 # (lines: DESCRIPTION<tab>EVENTS<tab>NAME<tab>PRIMING: events giving the device the recording's start state)
 set -u
+. Tests/VM/process.sh
 th=$1
 manifest=$2
 capi=$3
@@ -19,6 +23,7 @@ mkdir -p $out
 tab=$(printf '\t')
 status=0
 while IFS="$tab" read -r desc events name prime; do
+    [ "$name" = cost ] && continue # Tests/VM/serve-cost.sh's
     evemu-device "$desc" >/tmp/evemu-device.txt 2>&1 &
     device=$!
     node=""
@@ -44,8 +49,15 @@ while IFS="$tab" read -r desc events name prime; do
     fi
     "$th" serve "$node" --uinput --name "touchhost live" --json --metrics /tmp/$name.prom >/tmp/$name.json 2>/tmp/$name.err &
     serve=$!
-    # Play only once serve holds the device open.
-    for i in $(seq 150); do ls -l /proc/$serve/fd 2>/dev/null | grep -q "$node\$" && break; sleep 0.2; done
+    # Play only once serve (and the capture's reader) hold the device open.
+    holds_open $serve "$node"
+    recorder=""
+    if [ "$name" != flood ]; then
+        # Line-buffered: every event is in the file as soon as it is read, however the reader is stopped.
+        stdbuf -oL evemu-record "$node" >/tmp/$name.capture 2>/dev/null &
+        recorder=$!
+        holds_open $recorder "$node"
+    fi
     if [ "$name" = flood ]; then
         kill -STOP $serve
         evemu-play "$node" <"$events"
@@ -57,13 +69,20 @@ while IFS="$tab" read -r desc events name prime; do
         kill -TERM $serve
     else
         evemu-play "$node" <"$events"
+        # Every report read and its timers fired (a tap waits out the double tap's window) before the end.
         sleep 1
+        settle $serve
         kill -TERM $serve
+        kill -INT $recorder
+        sleep 0.3
+        kill -KILL $recorder 2>/dev/null
+        wait $recorder 2>/dev/null
     fi
     wait $serve
     echo "evemu $name: serve status $? ($(grep -c '"type":"touch"' /tmp/$name.json) touch events) $(cat /tmp/$name.err)"
     # A stream written to the local tmpfs while serving (a 9p write per line slows serve), kept after.
     cp /tmp/$name.json /tmp/$name.err /tmp/$name.prom "$out/"
+    [ -z "$recorder" ] || cp /tmp/$name.capture "$out/"
     kill $device
     wait $device 2>/dev/null
 done <"$manifest"

@@ -1,6 +1,7 @@
 # Runs inside scripts/linux-vm (through Tests/VM/run-suite.sh): scenario (a), `serve --uinput` fed
 # by controllers emulated on the host (/dev/ttyS1: Tests/VM/kiosk-touches.touch, /dev/ttyS2:
-# Tests/VM/stall.touch with drop-link), read by libinput, a client nobody here wrote.
+# Tests/VM/stall.touch with drop-link), read by libinput, a client nobody here wrote; and gesture
+# bindings (/dev/ttyS3: Tests/VM/bindings.touch), their key device read back by evemu-record.
 # Prints `CHECK name ok|FAIL detail` lines and the libinput log; exits 1 when a check fails.
 # Usage: sh Tests/VM/libinput-serve.sh TOUCHHOST ANCHOR_DESC
 set -u
@@ -12,7 +13,19 @@ mkdir -p $out
 evemu-device "$anchor" >$out/anchor.txt 2>&1 &
 for i in $(seq 100); do grep -q /dev/input $out/anchor.txt && break; sleep 0.2; done
 
-serve_and_read() { # NAME PORT EMULATE-ARGUMENTS...
+# The binding device "touchhost NAME keys", recorded from the moment serve makes it.
+record_keys() { # NAME
+    for i in $(seq 600); do
+        for device in /sys/class/input/event*; do
+            if [ "$(cat $device/device/name 2>/dev/null)" = "touchhost $1 keys" ]; then
+                exec stdbuf -oL evemu-record /dev/input/${device##*/} >$out/$1.keys 2>&1
+            fi
+        done
+        sleep 0.1
+    done
+}
+
+serve_and_read() { # NAME PORT EMULATE-ARGUMENTS... (serve's own options in $serve_options, --until-idle $idle)
     name=$1
     port=$2
     shift 2
@@ -26,8 +39,9 @@ serve_and_read() { # NAME PORT EMULATE-ARGUMENTS...
     stdbuf -oL libinput debug-events >$out/$1.libinput 2>&1 &
     reader=$!
     for i in $(seq 300); do grep -q DEVICE_ADDED $out/$1.libinput && break; sleep 0.2; done
-    timeout 60 "$th" serve "$2" --uinput --name "touchhost $1" --screen 1920x1080 --until-idle 6 \
-        --metrics $out/$1.prom >$out/$1.serve 2>&1
+    # shellcheck disable=SC2086 # the options are words
+    timeout 60 "$th" serve "$2" --uinput --name "touchhost $1" --screen 1920x1080 --until-idle ${idle:-6} \
+        --metrics $out/$1.prom ${serve_options:-} >$out/$1.serve 2>&1
     echo "serve $1: status $?"
     cat $out/$1.serve
     sleep 1
@@ -43,6 +57,14 @@ serve_and_read() { # NAME PORT EMULATE-ARGUMENTS...
 }
 serve_and_read kiosk /dev/ttyS1 --script Tests/VM/kiosk-touches.touch
 serve_and_read stall /dev/ttyS2 --script Tests/VM/stall.touch --faults drop-link
+: >$out/bind.keys
+record_keys bind &
+keys=$!
+idle=10 serve_options="--bind swipe-left=KEY_BACK --bind long-press=BTN_RIGHT" \
+    serve_and_read bind /dev/ttyS3 --script Tests/VM/bindings.touch
+kill $keys 2>/dev/null
+echo "binding device (evemu-record):"
+grep '^E:' $out/bind.keys 2>/dev/null
 
 # kiosk: five touches: a tap, a drag, a two-finger tap, the tap beside the palm; the palm is none.
 awk '
@@ -73,5 +95,17 @@ awk '
         exit failed
     }' $out/stall.touches
 stall=$?
-grep -h 'report_to_uinput_seconds_count\|touches_total' $out/*.prom
-[ $kiosk = 0 ] && [ $stall = 0 ]
+# bind: the swipe left pressed and released KEY_BACK (158) once, then the long press BTN_RIGHT
+# (0x111) once, on the binding device, as the kernel gave them to its reader.
+awk '
+    function check(name, ok, detail) { print "CHECK " name (ok ? " ok" : " FAIL " detail); if (!ok) failed = 1 }
+    $1 == "E:" && $3 == "0001" { key = $4 "/" ($5 + 0); seen = seen " " key; n[key]++ }
+    END {
+        check("bind-swipe-left-key-back", n["009e/1"] == 1 && n["009e/0"] == 1, "keys seen:" seen)
+        check("bind-long-press-btn-right", n["0111/1"] == 1 && n["0111/0"] == 1, "keys seen:" seen)
+        check("bind-order", seen == " 009e/1 009e/0 0111/1 0111/0", "keys seen:" seen)
+        exit failed
+    }' $out/bind.keys
+bind=$?
+grep -h 'report_to_uinput_seconds_count\|touches_total\|gestures_total{' $out/*.prom
+[ $kiosk = 0 ] && [ $stall = 0 ] && [ $bind = 0 ]

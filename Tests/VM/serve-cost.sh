@@ -1,0 +1,105 @@
+# Runs inside scripts/linux-vm (Tests/VM/guest.sh): what `serve` costs (issue 25, item 6), measured
+# where the kernel's input devices and uinput exist. The manifest's recording named `cost` is played
+# into a kernel device (evemu-device, evemu-play) while `serve --uinput --metrics` reads it as it
+# would be installed (no --json):
+# - latency: from each report's kernel time to its uinput frame, serve's p99 (its exit line) and the
+#   metrics file's histogram, with the recording played at an eighth of its pace (see below);
+# - quiet: the voluntary context switches of serve's threads over QUIET seconds, nothing playing (an
+#   evdev source sends nothing while nothing changes: serve must sleep in poll, no timer, no tick);
+# - memory: VmRSS after the second of ROUNDS plays at the recording's pace and after the last (the
+#   first warms caches and buffers).
+# Prints `COST` figures and `CHECK name ok|FAIL detail` lines; exits 1 when a check fails.
+# Usage: sh Tests/VM/serve-cost.sh TOUCHHOST MANIFEST
+set -u
+. Tests/VM/process.sh
+th=$1
+manifest=$2
+rounds=${TH_VM_COST_ROUNDS:-12}
+quiet=5
+tab=$(printf '\t')
+IFS="$tab" read -r desc events name prime <<EOF2
+$(grep "${tab}cost${tab}" "$manifest")
+EOF2
+check() { # NAME OK DETAIL
+    if [ "$2" = 1 ]; then echo "CHECK $1 ok ($3)"; else echo "CHECK $1 FAIL $3"; failed=1; fi
+}
+failed=0
+evemu-device "$desc" >/tmp/cost-device.txt 2>&1 &
+device=$!
+node=""
+for i in $(seq 100); do
+    node=$(sed -n 's|.*: \(/dev/input/event[0-9]*\)$|\1|p' /tmp/cost-device.txt | head -1)
+    [ -n "$node" ] && break
+    sleep 0.2
+done
+[ -n "$node" ] || { echo "CHECK cost-device FAIL evemu-device made no device"; kill $device; exit 1; }
+evemu-play "$node" <"$prime"
+rss() { awk '/^VmRSS:/ { print $2 }' /proc/$1/status; }
+# Voluntary context switches of all its threads: each sleep in poll is one (a preemption is not counted).
+switches() { cat /proc/$1/task/*/status | awk '/^voluntary_ctxt_switches:/ { n += $2 } END { print n }'; }
+serve() { # NAME: serve the device in the background, $serve its pid once it holds the device open
+    "$th" serve "$node" --uinput --name "touchhost $1" --metrics /tmp/$1.prom 2>/tmp/$1.err &
+    serve=$!
+    holds_open $serve "$node"
+}
+stop() { kill -TERM $serve; wait $serve; status=$?; }
+
+# Latency: the recording at an eighth of its pace (about 5 reports a second), so that what is
+# measured is serve's work per report, not a queue behind a reader slower than the device: under TCG
+# a debug build of serve does not keep up with a touchscreen's 40-120 reports a second.
+awk '$1 == "E:" { if (origin == "") origin = $2; $2 = sprintf("%.6f", ($2 - origin) * 8) } { print }' "$events" >/tmp/cost-paced.events
+serve latency
+evemu-play "$node" </tmp/cost-paced.events
+settle $serve
+stop
+latency_status=$status
+frames=$(sed -n 's/.* \([0-9]*\) frames, report to uinput p99 \([0-9]*\) µs.*/\1/p' /tmp/latency.err)
+p99=$(sed -n 's/.* \([0-9]*\) frames, report to uinput p99 \([0-9]*\) µs.*/\2/p' /tmp/latency.err)
+count=$(awk '/^touchhost_report_to_uinput_seconds_count/ { print $2 }' /tmp/latency.prom)
+echo "COST latency: $frames frames, p99 ${p99:-?} µs from a report's kernel time to its uinput frame (debug build under TCG, reports about 5 a second)"
+grep '^touchhost_report_to_uinput_seconds' /tmp/latency.prom
+
+# Quiet and memory: the recording at its pace, ROUNDS times, a quiet pause after the first.
+serve rounds
+start=$(date +%s)
+for round in $(seq "$rounds"); do
+    evemu-play "$node" <"$events"
+    settle $serve
+    [ "$round" = 2 ] && rss_early=$(rss $serve)
+    if [ "$round" = 1 ]; then
+        # Caught up, the recording's last timers (a double tap's window) long past: nothing to do.
+        before=$(switches $serve)
+        sleep $quiet
+        wakeups=$(( $(switches $serve) - before ))
+    fi
+done
+rss_late=$(rss $serve)
+seconds=$(( $(date +%s) - start ))
+stop
+kill $device
+wait $device 2>/dev/null
+echo "COST rounds: serve status $status, $rounds rounds of $(basename "$events") in $seconds s; $(cat /tmp/rounds.err)"
+echo "COST quiet: $wakeups voluntary context switches in $quiet s with nothing playing"
+echo "COST memory: VmRSS $rss_early kB after round 2, $rss_late kB after round $rounds"
+cp /tmp/latency.prom /tmp/latency.err /tmp/rounds.prom /tmp/rounds.err "$TH_VM_OUTPUT/" 2>/dev/null
+ok() { if "$@"; then echo 1; else echo 0; fi; }
+check cost-serve-ended "$(ok [ "$status" = 143 -a "$latency_status" = 143 ])" "serve status $latency_status and $status on SIGTERM"
+check cost-histogram "$(ok [ "${frames:-0}" -gt 0 -a "${count:-x}" = "${frames:-y}" ])" "$frames frames, $count in the histogram"
+# The goal is a p99 of 1 ms on real hardware (a release build). Under TCG a debug build runs 10-30
+# times slower than the host, and a busy host starves the guest's CPUs for hundreds of ms at times:
+# the p99 is printed (and in docs/system.md) and held to what TCG on a busy machine gives (2 s). The
+# median says more here: a frame written when its report arrives, not when the next report (200 ms
+# later at this pace) or a timer wakes serve, is in the histogram's buckets up to 0.1 s.
+median=$(awk '/^touchhost_report_to_uinput_seconds_bucket/ { split($1, b, "\""); le[++n] = b[2]; c[n] = $2 }
+    /^touchhost_report_to_uinput_seconds_count/ { total = $2 }
+    END { for (i = 1; i <= n; i++) if (c[i] * 2 >= total) { print le[i]; exit } }' /tmp/latency.prom)
+check cost-latency-median "$(awk -v m="${median:-+Inf}" 'BEGIN { print (m != "+Inf" && m + 0 <= 0.1) ? 1 : 0 }')" "median at most ${median:-?} s"
+check cost-latency-p99 "$(ok [ "${p99:-999999999}" -le "${TH_VM_LATENCY_BOUND:-2000000}" ])" "p99 ${p99:-?} µs, bound ${TH_VM_LATENCY_BOUND:-2000000} µs under TCG"
+# Nothing to read and no timer due: serve sleeps in poll. SessionRunLoop still wakes at least every
+# 250 ms (its "safety net" for a lost wake-up), 4 times a second, each a voluntary switch: the bound
+# is twice that (40 in 5 s); a busy loop or a tick at a frame's rate would switch hundreds of times.
+# Without the safety net it would be 0.
+check cost-quiet "$(ok [ "$wakeups" -le $((quiet * 8)) ])" "$wakeups voluntary context switches in $quiet s, bound $((quiet * 8))"
+# Flat: what grows per frame (the metrics' latency window, bounded at 100 000) stays within 512 kB here.
+check cost-memory-flat "$(ok [ $((rss_late - rss_early)) -le 512 ])" "VmRSS $rss_early kB -> $rss_late kB"
+exit $failed
