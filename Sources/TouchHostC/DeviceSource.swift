@@ -86,11 +86,11 @@ final class DeviceSource {
             emulator?.stop()
             throw error
         }
-        context.hostClock = HostClockStamp()
         if let legacy = spec.legacyProtocol {
             let session = LegacySession(link: link, protocol: legacy, panel: spec.panel, sink: context.sink) {
                 [unowned context] tracker, panel, sink in context.makePipeline(tracker: tracker, panel: panel, sink: sink)
             }
+            context.hostInstant = { [unowned session] in session.hostInstant(ofSessionTime: $0) }
             context.log(.info, "\(text): \(legacy.displayName) controller, \(spec.panel.width) x \(spec.panel.height) mm")
             context.source = .device(DeviceSource(.legacy(session), name: text))
             return context
@@ -114,6 +114,7 @@ final class DeviceSource {
                 session.controllerEvents = ControllerGestureSource(hostNames: RecognizerSelection.kiosk.engineNames)
             }
         }
+        context.hostInstant = { [unowned session] in session.hostInstant(ofSessionTime: $0) }
         let source = DeviceSource(.link(session), name: text)
         source.emulator = emulator
         session.onNews = { [unowned source, unowned context] news in source.tell(news, context) }
@@ -125,11 +126,11 @@ final class DeviceSource {
     /// TouchHost's `EvdevSession`, the source `touchhost serve` reads it with.
     private static func openInputDevice(_ spec: SourceSpec, options: ContextOptions) throws(CallError) -> Context {
         let context = try Context(options: options, source: .manual(pending: nil))
-        context.hostClock = HostClockStamp()
         do {
             let session = try EvdevSession(path: spec.address, grab: spec.grab, sink: context.sink) {
                 [unowned context] tracker, panel, sink in context.makePipeline(tracker: tracker, panel: panel, sink: sink)
             }
+            context.hostInstant = { [unowned session] in session.hostInstant(ofSessionTime: $0) }
             context.log(.info, session.summary)
             context.source = .device(DeviceSource(.evdev(session), name: spec.address))
         } catch {
