@@ -38,9 +38,11 @@ let package = Package(
             providers: [.apt(["libserialport-dev"])]
         ),
         .target(name: "TouchHost", dependencies: ["TouchCore", "Firmware", "Boards", "CSerialPort"]),
+        // touchhost.h as a module: the layout and constants TouchHostC reads (docs/c-api.md).
+        .systemLibrary(name: "CTouchHostHeader"),
         .target(
             name: "TouchHostC",
-            dependencies: ["TouchHost"],
+            dependencies: ["TouchHost", "CTouchHostHeader"],
             exclude: ["touchhost.map", "touchhost.pc.in", "abi"]
         ),
         .executableTarget(

@@ -413,7 +413,7 @@ final class DeviceSource {
         p.set(L.firmwarePatch, UInt32(info.firmwareVersion.patch))
         p.set(L.maxContacts, UInt32(info.maxContacts))
         p.set(L.reportRate, UInt32(info.reportRate))
-        p.set(28, UInt32(0))
+        p.set(L.reserved, UInt32(0))
         p.set(L.panelWidth, Double(info.panelSize.x))
         p.set(L.panelHeight, Double(info.panelSize.y))
         let name = String(decoding: (0..<info.boardName.count).map { info.boardName[$0] }, as: UTF8.self)
