@@ -1,3 +1,4 @@
+import CTouchHostHeader
 import Glibc
 import TouchCore
 import TouchHost
@@ -262,15 +263,16 @@ final class Context {
     private var logging = false
 }
 
-/// th_context_options.flags.
+/// th_context_options.flags, from the header.
 enum ContextFlags {
-    static let reconnect: UInt32 = 0x01
-    static let all: UInt32 = 0x01
+    static let reconnect = UInt32(TH_CONTEXT_RECONNECT.rawValue)
+    static let all = reconnect
 }
 
+/// th_region flags, from the header.
 enum RegionFlags {
-    static let deliverTouches: UInt32 = 0x01
-    static let all: UInt32 = 0x01
+    static let deliverTouches = UInt32(TH_REGION_DELIVER_TOUCHES)
+    static let all = deliverTouches
 }
 
 /// th_context_options as Swift values, with the defaults applied.
