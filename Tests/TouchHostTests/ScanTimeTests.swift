@@ -221,4 +221,23 @@ import TouchCore
         }
         #expect(run.stamped.contains { if case .status(let s) = $0.event { s.kind == .reconnected } else { false } })
     }
+
+    /// A device clock far slower than `ScanClock.driftAllowance` (2 %) falls behind the host's by
+    /// more than any link delay: the estimate follows it, so no report is stamped more than
+    /// `longestDelay` before it arrived, and none after.
+    @Test func aClockFallingBehindBeyondTheAllowanceIsFollowed() {
+        var clock = ScanClock()
+        var followed = false
+        for report in 0..<10_000 as Range<Microseconds> {
+            let scan = report * Self.reportPeriod
+            let arrival = scan + 1_000
+            let sessionTime = scan * 98 / 100
+            clock.observe(sessionTime: sessionTime, arrival: arrival, epoch: 0)
+            let stamp = clock.hostInstant(of: sessionTime)!
+            #expect(stamp <= arrival && stamp >= arrival - ScanClock.longestDelay, "report \(report): \(stamp - arrival) µs")
+            followed = followed || stamp < scan
+        }
+        // 83 s at 2 % is 1.7 s behind: the stamps left the scans (the allowance was passed), not the arrivals.
+        #expect(followed)
+    }
 }
