@@ -22,7 +22,9 @@ final class Context {
     /// The pipeline that runs the context's recognizers: a manual context's own, a device's once
     /// it has described itself, a replay's.
     private(set) var pipeline: Pipeline?
-    var source: ContextSource
+    var source: ContextSource {
+        didSet { if case .device(let device) = source { hostInstant = device.hostInstant } }
+    }
     /// Said with the next `disconnected` status: the port and why it went.
     var statusDetail: String?
     /// What the pipeline's sink received during the current step, with its host instant
@@ -40,9 +42,9 @@ final class Context {
 
     private var queue: [StampedEvent] = []
     /// Live device contexts stamp events with CLOCK_MONOTONIC (th_event_get_time): the session's
-    /// `hostInstant(ofSessionTime:)`, the scan behind the event. Nil for replays and manual
-    /// contexts, whose time is their input's.
-    var hostInstant: ((Microseconds) -> Microseconds)?
+    /// `hostInstant(ofSessionTime:)`, the scan behind the event, set with `source`. Nil for
+    /// replays and manual contexts, whose time is their input's.
+    private var hostInstant: ((Microseconds) -> Microseconds)?
     /// The latest stamp handed out: th_event_get_time never goes back.
     private var lastStamp: Microseconds = .min
     private var head = 0

@@ -40,6 +40,19 @@ final class DeviceSource {
         self.name = name
     }
 
+    /// Where a live session's events happened on CLOCK_MONOTONIC, for the context's stamps
+    /// (th_event_get_time); nil for a replay, whose time is its input's.
+    var hostInstant: ((Microseconds) -> Microseconds)? {
+        let session: any Session
+        switch input {
+        case .link(let link): session = link
+        case .legacy(let legacy): session = legacy
+        case .evdev(let evdev): session = evdev
+        case .replay: return nil
+        }
+        return { [unowned session] in session.hostInstant(ofSessionTime: $0) }
+    }
+
     /// True while dispatch has work without new input: a replay with input left, or a link that
     /// has not been dispatched yet. The context's descriptor stays readable.
     var hasMoreWork: Bool {
@@ -90,7 +103,6 @@ final class DeviceSource {
             let session = LegacySession(link: link, protocol: legacy, panel: spec.panel, sink: context.sink) {
                 [unowned context] tracker, panel, sink in context.makePipeline(tracker: tracker, panel: panel, sink: sink)
             }
-            context.hostInstant = { [unowned session] in session.hostInstant(ofSessionTime: $0) }
             context.log(.info, "\(text): \(legacy.displayName) controller, \(spec.panel.width) x \(spec.panel.height) mm")
             context.source = .device(DeviceSource(.legacy(session), name: text))
             return context
@@ -114,7 +126,6 @@ final class DeviceSource {
                 session.controllerEvents = ControllerGestureSource(hostNames: RecognizerSelection.kiosk.engineNames)
             }
         }
-        context.hostInstant = { [unowned session] in session.hostInstant(ofSessionTime: $0) }
         let source = DeviceSource(.link(session), name: text)
         source.emulator = emulator
         session.onNews = { [unowned source, unowned context] news in source.tell(news, context) }
@@ -130,7 +141,6 @@ final class DeviceSource {
             let session = try EvdevSession(path: spec.address, grab: spec.grab, sink: context.sink) {
                 [unowned context] tracker, panel, sink in context.makePipeline(tracker: tracker, panel: panel, sink: sink)
             }
-            context.hostInstant = { [unowned session] in session.hostInstant(ofSessionTime: $0) }
             context.log(.info, session.summary)
             context.source = .device(DeviceSource(.evdev(session), name: spec.address))
         } catch {
