@@ -13,6 +13,8 @@ let package = Package(
         // The C API as SwiftPM builds it, an archive of TouchHostC and every module under it, from which
         // scripts/build-libtouchhost links libtouchhost.so and libtouchhost.a (docs/c-api.md, "Build").
         .library(name: "TouchHostCArchive", type: .static, targets: ["TouchHostC"]),
+        // The seeded generator the tests and the benchmarks (a package of their own) share.
+        .library(name: "SeededRandom", targets: ["SeededRandom"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -36,9 +38,11 @@ let package = Package(
             providers: [.apt(["libserialport-dev"])]
         ),
         .target(name: "TouchHost", dependencies: ["TouchCore", "Firmware", "Boards", "CSerialPort"]),
+        // touchhost.h as a module: the layout and constants TouchHostC reads (docs/c-api.md).
+        .systemLibrary(name: "CTouchHostHeader"),
         .target(
             name: "TouchHostC",
-            dependencies: ["TouchHost"],
+            dependencies: ["TouchHost", "CTouchHostHeader"],
             exclude: ["touchhost.map", "touchhost.pc.in", "abi"]
         ),
         .executableTarget(
@@ -50,8 +54,9 @@ let package = Package(
         ),
         // Where the tests find Tests/Data (the recordings nobody here wrote): one helper for every test target.
         .target(name: "SharedDataSupport", path: "Tests/SharedDataSupport"),
-        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "SharedDataSupport"]),
+        .target(name: "SeededRandom"),
+        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "SharedDataSupport", "SeededRandom"]),
         .testTarget(name: "FirmwareTests", dependencies: ["Firmware", "Boards", "TouchCore", "SharedDataSupport"]),
-        .testTarget(name: "TouchHostTests", dependencies: ["TouchHost", "TouchCore", "Boards", "SharedDataSupport"]),
+        .testTarget(name: "TouchHostTests", dependencies: ["TouchHost", "TouchCore", "Boards", "SharedDataSupport", "SeededRandom"]),
     ]
 )

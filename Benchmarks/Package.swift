@@ -23,6 +23,7 @@ let package = Package(
                 "CMtdevShim",
                 .product(name: "TouchCore", package: "touchhost"),
                 .product(name: "TouchHost", package: "touchhost"),
+                .product(name: "SeededRandom", package: "touchhost"),
             ],
             path: "Sources/PipelineFixtures",
             // Float rounding lowers to libm's roundf, which an executable without Foundation does not pull in.

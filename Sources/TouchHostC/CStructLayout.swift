@@ -1,43 +1,69 @@
+import CTouchHostHeader
 import TouchCore
 
-/// Byte offsets of the structs in touchhost.h. The header is hand-written C, so the Swift side
-/// reads and writes its structs by offset rather than trusting Swift's own layout; CTests/c/layout.c
-/// checks every offset here against the C compiler's offsetof.
+/// Byte offsets of the structs in touchhost.h, taken from the header itself (the CTouchHostHeader
+/// module) rather than restated: the Swift side reads and writes the caller's structs by offset,
+/// unaligned, since a caller's struct may be an older, smaller version (`struct_size`).
+/// CTests/c/layout.c checks the same offsets against the C compiler's offsetof.
 enum CLayout {
     enum ContextOptions {
-        static let size = 40
-        static let maxEvents = 4, panelWidth = 8, panelHeight = 16, reportRate = 24, eventMask = 28, baud = 32, flags = 36
+        typealias C = th_context_options
+        static let size = MemoryLayout<C>.size
+        static let maxEvents = offset(\C.max_events), panelWidth = offset(\C.panel_width_mm)
+        static let panelHeight = offset(\C.panel_height_mm), reportRate = offset(\C.report_rate_hz)
+        static let eventMask = offset(\C.event_mask), baud = offset(\C.baud), flags = offset(\C.flags)
     }
     enum RecognizerParams {
-        static let size = 112
-        static let kind = 4, region = 8, flags = 12, taps = 16, touches = 20, maxTouches = 24
-        static let directions = 28, edges = 32, duration = 40, maxTapInterval = 48
-        static let allowableMovement = 56, maxTapDistance = 64, startDistance = 72, minDistance = 80
-        static let minSpeed = 88, angleTolerance = 96, edgeBand = 104
+        typealias C = th_recognizer_params
+        static let size = MemoryLayout<C>.size
+        static let kind = offset(\C.kind), region = offset(\C.region), flags = offset(\C.flags)
+        static let taps = offset(\C.taps), touches = offset(\C.touches), maxTouches = offset(\C.max_touches)
+        static let directions = offset(\C.directions), edges = offset(\C.edges), duration = offset(\C.duration_us)
+        static let maxTapInterval = offset(\C.max_tap_interval_us), allowableMovement = offset(\C.allowable_movement_mm)
+        static let maxTapDistance = offset(\C.max_tap_distance_mm), startDistance = offset(\C.start_distance_mm)
+        static let minDistance = offset(\C.min_distance_mm), minSpeed = offset(\C.min_speed_mm_s)
+        static let angleTolerance = offset(\C.angle_tolerance_rad), edgeBand = offset(\C.edge_band_mm)
     }
     enum GestureValues {
-        static let size = 144
-        static let taps = 4, duration = 8, translationX = 16, translationY = 24, velocityX = 32
-        static let velocityY = 40, scale = 48, rate = 56, rotation = 64, direction = 72, edge = 76
-        static let vertexX = 80, vertexY = 88, centerX = 96, centerY = 104, radius = 112, length = 120
-        static let samples = 128, templateIndex = 132, score = 136
+        typealias C = th_gesture_values
+        static let size = MemoryLayout<C>.size
+        static let taps = offset(\C.taps), duration = offset(\C.duration_us)
+        static let translationX = offset(\C.translation_x), translationY = offset(\C.translation_y)
+        static let velocityX = offset(\C.velocity_x), velocityY = offset(\C.velocity_y), scale = offset(\C.scale)
+        static let rate = offset(\C.rate), rotation = offset(\C.rotation), direction = offset(\C.direction)
+        static let edge = offset(\C.edge), vertexX = offset(\C.vertex_x), vertexY = offset(\C.vertex_y)
+        static let centerX = offset(\C.center_x), centerY = offset(\C.center_y), radius = offset(\C.radius)
+        static let length = offset(\C.length), samples = offset(\C.samples)
+        static let templateIndex = offset(\C.template_index), score = offset(\C.score)
     }
     enum Touch {
-        static let size = 56
-        static let id = 0, slot = 4, phase = 8, x = 16, y = 24, startX = 32, startY = 40, startTime = 48
+        typealias C = th_touch
+        static let size = MemoryLayout<C>.size
+        static let id = offset(\C.id), slot = offset(\C.slot), phase = offset(\C.phase), reserved = offset(\C.reserved)
+        static let x = offset(\C.x), y = offset(\C.y), startX = offset(\C.start_x), startY = offset(\C.start_y)
+        static let startTime = offset(\C.start_time_us)
     }
     enum DeviceInfo {
-        static let size = 80
-        static let protocolVersion = 4, firmwareMajor = 8, firmwareMinor = 12, firmwarePatch = 16
-        static let maxContacts = 20, reportRate = 24, panelWidth = 32, panelHeight = 40, board = 48
-        static let boardCapacity = 32
+        typealias C = th_device_info
+        static let size = MemoryLayout<C>.size
+        static let protocolVersion = offset(\C.protocol_version), firmwareMajor = offset(\C.firmware_major)
+        static let firmwareMinor = offset(\C.firmware_minor), firmwarePatch = offset(\C.firmware_patch)
+        static let maxContacts = offset(\C.max_contacts), reportRate = offset(\C.report_rate_hz)
+        static let reserved = offset(\C.reserved), panelWidth = offset(\C.panel_width_mm)
+        static let panelHeight = offset(\C.panel_height_mm), board = offset(\C.board)
+        static let boardCapacity = MemoryLayout.size(ofValue: C().board)
     }
     enum CustomRecognizer {
-        static let size = 64
-        static let touchesBegan = 8, touchesMoved = 16, touchesEnded = 24, touchesCancelled = 32
-        static let deadlineReached = 40, reset = 48, destroy = 56
+        typealias C = th_custom_recognizer
+        static let size = MemoryLayout<C>.size
+        static let touchesBegan = offset(\C.touches_began), touchesMoved = offset(\C.touches_moved)
+        static let touchesEnded = offset(\C.touches_ended), touchesCancelled = offset(\C.touches_cancelled)
+        static let deadlineReached = offset(\C.deadline_reached), reset = offset(\C.reset), destroy = offset(\C.destroy)
     }
-    static let pointSize = 16
+    static let pointSize = MemoryLayout<th_point>.size
+
+    /// A stored field's offset: every key path above names one, so there always is one.
+    private static func offset<Root>(_ field: PartialKeyPath<Root>) -> Int { MemoryLayout<Root>.offset(of: field)! }
 
     /// The struct_size every growing struct starts with; a caller's struct smaller than this
     /// version's is refused rather than read past its end.
@@ -129,7 +155,7 @@ func writeTouch(_ t: TrackedTouch, to p: UnsafeMutableRawPointer) {
     p.set(L.id, t.trackingId)
     p.set(L.slot, UInt32(t.slot))
     p.set(L.phase, UInt32(t.phase.rawValue))
-    p.set(12, UInt32(0))
+    p.set(L.reserved, UInt32(0))
     p.set(L.x, Double(t.position.x))
     p.set(L.y, Double(t.position.y))
     p.set(L.startX, Double(t.startPosition.x))

@@ -1,3 +1,4 @@
+import CTouchHostHeader
 import Glibc
 import TouchCore
 import TouchHost
@@ -21,12 +22,15 @@ final class Context {
     /// The pipeline that runs the context's recognizers: a manual context's own, a device's once
     /// it has described itself, a replay's.
     private(set) var pipeline: Pipeline?
-    var source: ContextSource
+    var source: ContextSource {
+        didSet { if case .device(let device) = source { hostInstant = device.hostInstant } }
+    }
     /// Said with the next `disconnected` status: the port and why it went.
     var statusDetail: String?
-    /// What the pipeline's sink received during the current step.
-    private var collected: [HostEvent] = []
-    private var deliveries: [TouchDelivery] = []
+    /// What the pipeline's sink received during the current step, with its host instant
+    /// (`hostInstant`) taken as it came, under the estimate it was made with.
+    private var collected: [(event: HostEvent, host: Microseconds?)] = []
+    private var deliveries: [(delivery: TouchDelivery, host: Microseconds?)] = []
     /// The latest time the context has seen: reports, advances.
     var now: Microseconds = 0
     /// The screen its events are placed on (ScreenAPI.swift).
@@ -37,9 +41,12 @@ final class Context {
     }
 
     private var queue: [StampedEvent] = []
-    /// Live device contexts stamp events with CLOCK_MONOTONIC (th_event_get_time); nil for
+    /// Live device contexts stamp events with CLOCK_MONOTONIC (th_event_get_time): the session's
+    /// `hostInstant(ofSessionTime:)`, the scan behind the event, set with `source`. Nil for
     /// replays and manual contexts, whose time is their input's.
-    var hostClock: HostClockStamp?
+    private var hostInstant: ((Microseconds) -> Microseconds)?
+    /// The latest stamp handed out: th_event_get_time never goes back.
+    private var lastStamp: Microseconds = .min
     private var head = 0
     let maxEvents: Int
     var eventMask: UInt32
@@ -103,7 +110,7 @@ final class Context {
 
     /// The sink a pipeline or session of this context hands its events to.
     var sink: (HostEvent) -> Void {
-        { [unowned self] event in self.collected.append(event) }
+        { [unowned self] event in self.collected.append((event, self.hostInstant?(event.time))) }
     }
 
     /// Makes the context's pipeline over its recognizers. A device's panel size applies unless the
@@ -117,7 +124,7 @@ final class Context {
             set = set.resized(panelWidth: panel.width, panelHeight: panel.height)
         }
         let made = Pipeline(tracker: tracker.with(palms: palms), recognizers: set, sink: sink ?? self.sink)
-        made.onDelivery = { [unowned self] in self.deliveries.append($0) }
+        made.onDelivery = { [unowned self] in self.deliveries.append(($0, self.hostInstant?($0.timestamp))) }
         made.screen = screen.setting
         pipeline = made
         return made
@@ -135,18 +142,20 @@ final class Context {
     /// makes a few dozen events at most, so half the queue is room enough.
     var hasRoom: Bool { queuedCount + collected.count < maxEvents / 2 }
 
-    func enqueue(_ event: QueuedEvent) {
+    /// Queues `event`; `host` is its host instant when it was taken as the event was made.
+    func enqueue(_ event: QueuedEvent, host: Microseconds? = nil) {
         guard eventMask & (1 << UInt32(event.typeCode)) != 0 else { return }
         guard queuedCount < maxEvents else {
             droppedEvents &+= 1
             return
         }
-        queue.append(stamped(event))
+        queue.append(stamped(event, host: host))
     }
 
-    private func stamped(_ event: QueuedEvent) -> StampedEvent {
-        guard hostClock != nil else { return StampedEvent(event: event, time: event.time) }
-        return StampedEvent(event: event, time: hostClock!.stamp(event.time, now: MonotonicClock.now()))
+    private func stamped(_ event: QueuedEvent, host: Microseconds? = nil) -> StampedEvent {
+        guard let hostInstant else { return StampedEvent(event: event, time: event.time) }
+        lastStamp = max(lastStamp, host ?? hostInstant(event.time))
+        return StampedEvent(event: event, time: lastStamp)
     }
 
     func dequeue() -> StampedEvent? {
@@ -181,33 +190,33 @@ final class Context {
         busy = true
         let result = step()
         busy = false
-        var items: [QueuedEvent] = []
-        for event in collected {
+        var items: [(event: QueuedEvent, host: Microseconds?)] = []
+        for (event, host) in collected {
             switch event {
-            case .touch(let touch, let at, let screen): items.append(.touch(touch, at: at, screen: screen))
+            case .touch(let touch, let at, let screen): items.append((.touch(touch, at: at, screen: screen), host))
             case .status(let status):
                 var detail: String? = nil
                 if status.kind == .disconnected {
                     detail = statusDetail
                     statusDetail = nil
                 }
-                items.append(.status(status, detail: detail))
-            case .gesture(let gesture, let screen): items.append(named(gesture, screen: screen))
+                items.append((.status(status, detail: detail), host))
+            case .gesture(let gesture, let screen): items.append((named(gesture, screen: screen), host))
             }
         }
         collected.removeAll(keepingCapacity: true)
         defer { deliveries.removeAll(keepingCapacity: true) }
-        for delivery in deliveries {
+        for (delivery, host) in deliveries {
             let region = Int(delivery.region.rawValue)
             if region < regionFlags.count, regionFlags[region] & RegionFlags.deliverTouches != 0 {
-                items.append(.regionTouch(delivery, region: regionNumbers.number(of: region)))
+                items.append((.regionTouch(delivery, region: regionNumbers.number(of: region)), host))
             }
         }
         let ordered = items.enumerated().sorted { a, b in
-            let ta = a.element.time, tb = b.element.time
+            let ta = a.element.event.time, tb = b.element.event.time
             return ta != tb ? ta < tb : a.offset < b.offset
         }
-        for item in ordered { enqueue(item.element) }
+        for item in ordered { enqueue(item.element.event, host: item.element.host) }
         updateWake()
         return result
     }
@@ -256,15 +265,16 @@ final class Context {
     private var logging = false
 }
 
-/// th_context_options.flags.
+/// th_context_options.flags, from the header.
 enum ContextFlags {
-    static let reconnect: UInt32 = 0x01
-    static let all: UInt32 = 0x01
+    static let reconnect = UInt32(TH_CONTEXT_RECONNECT.rawValue)
+    static let all = reconnect
 }
 
+/// th_region flags, from the header.
 enum RegionFlags {
-    static let deliverTouches: UInt32 = 0x01
-    static let all: UInt32 = 0x01
+    static let deliverTouches = UInt32(TH_REGION_DELIVER_TOUCHES)
+    static let all = deliverTouches
 }
 
 /// th_context_options as Swift values, with the defaults applied.

@@ -40,6 +40,19 @@ final class DeviceSource {
         self.name = name
     }
 
+    /// Where a live session's events happened on CLOCK_MONOTONIC, for the context's stamps
+    /// (th_event_get_time); nil for a replay, whose time is its input's.
+    var hostInstant: ((Microseconds) -> Microseconds)? {
+        let session: any Session
+        switch input {
+        case .link(let link): session = link
+        case .legacy(let legacy): session = legacy
+        case .evdev(let evdev): session = evdev
+        case .replay: return nil
+        }
+        return { [unowned session] in session.hostInstant(ofSessionTime: $0) }
+    }
+
     /// True while dispatch has work without new input: a replay with input left, or a link that
     /// has not been dispatched yet. The context's descriptor stays readable.
     var hasMoreWork: Bool {
@@ -73,7 +86,6 @@ final class DeviceSource {
             emulator?.stop()
             throw error
         }
-        context.hostClock = HostClockStamp()
         // The context's recognizers over the device's panel, at the application's report rate if it chose one.
         var recipe = SessionRecipe(recognizerNames: RecognizerSelection.kiosk.engineNames, baud: options.baud, sink: context.sink) {
             [unowned context] tracker, panel, sink in context.makePipeline(tracker: tracker, panel: panel, sink: sink)
@@ -375,7 +387,7 @@ final class DeviceSource {
         p.set(L.firmwarePatch, UInt32(info.firmwareVersion.patch))
         p.set(L.maxContacts, UInt32(info.maxContacts))
         p.set(L.reportRate, UInt32(info.reportRate))
-        p.set(28, UInt32(0))
+        p.set(L.reserved, UInt32(0))
         p.set(L.panelWidth, Double(info.panelSize.x))
         p.set(L.panelHeight, Double(info.panelSize.y))
         let name = String(decoding: (0..<info.boardName.count).map { info.boardName[$0] }, as: UTF8.self)

@@ -1,24 +1,40 @@
+import CTouchHostHeader
 import Glibc
 
-/// The values of `th_error` in touchhost.h; the header is the contract and these must match it.
-enum ErrorCode: Int32 {
-    case ok = 0
-    case invalidArgument = -1
-    case invalidHandle = -2
-    case wrongThread = -3
-    case wrongEventType = -4
-    case notAvailable = -5
-    case again = -6
-    case notSupported = -7
-    case capacity = -8
-    case notFound = -9
-    case io = -10
-    case disconnected = -11
-    case format = -12
-    case busy = -13
-    case noMemory = -14
-    case exists = -15
-    case timedOut = -16
+/// The values of `th_error`, each the header's own constant (the CTouchHostHeader module).
+enum ErrorCode: CaseIterable {
+    case ok, invalidArgument, invalidHandle, wrongThread, wrongEventType, notAvailable, again, notSupported
+    case capacity, notFound, io, disconnected, format, busy, noMemory, exists, timedOut
+
+    /// The th_error a caller gets.
+    var rawValue: Int32 {
+        let value: th_error
+        switch self {
+        case .ok: value = TH_OK
+        case .invalidArgument: value = TH_ERR_INVALID_ARGUMENT
+        case .invalidHandle: value = TH_ERR_INVALID_HANDLE
+        case .wrongThread: value = TH_ERR_WRONG_THREAD
+        case .wrongEventType: value = TH_ERR_WRONG_EVENT_TYPE
+        case .notAvailable: value = TH_ERR_NOT_AVAILABLE
+        case .again: value = TH_ERR_AGAIN
+        case .notSupported: value = TH_ERR_NOT_SUPPORTED
+        case .capacity: value = TH_ERR_CAPACITY
+        case .notFound: value = TH_ERR_NOT_FOUND
+        case .io: value = TH_ERR_IO
+        case .disconnected: value = TH_ERR_DISCONNECTED
+        case .format: value = TH_ERR_FORMAT
+        case .busy: value = TH_ERR_BUSY
+        case .noMemory: value = TH_ERR_NO_MEMORY
+        case .exists: value = TH_ERR_EXISTS
+        case .timedOut: value = TH_ERR_TIMED_OUT
+        }
+        return Int32(value.rawValue)
+    }
+
+    init?(rawValue: Int32) {
+        guard let code = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = code
+    }
 
     var text: StaticString {
         switch self {

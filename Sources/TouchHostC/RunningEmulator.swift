@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 import TouchHost
 
 /// `emulate:BOARD[?script=FILE&seed=N]`: the controller firmware emulated in-process by TouchHost's
@@ -10,13 +9,18 @@ final class RunningEmulator: @unchecked Sendable {
     let path: String
     private let host: EmulatorHost
     private let terminal: PseudoTerminal
-    private let finished = Atomic(false)
     private var thread: HostThread?
+    /// The read end of a pipe whose write end the emulator's thread holds and closes as it ends:
+    /// `stop` waits for that hang-up in `poll`, neither polling a flag nor reading a clock.
+    private let exitSignal: Int32
+    private let exitSignalWriter: Int32
 
-    private init(host: EmulatorHost, terminal: PseudoTerminal) {
+    private init(host: EmulatorHost, terminal: PseudoTerminal, exitPipe: (read: Int32, write: Int32)) {
         self.host = host
         self.terminal = terminal
         path = terminal.path
+        exitSignal = exitPipe.read
+        exitSignalWriter = exitPipe.write
     }
 
     static func start(_ text: String) throws(CallError) -> RunningEmulator {
@@ -64,27 +68,46 @@ final class RunningEmulator: @unchecked Sendable {
         } catch {
             throw CallError(.io, error.description)
         }
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            terminal.link.close()
+            throw CallError(.io, "cannot make a pipe for the emulator: \(String(cString: strerror(errno)))")
+        }
+        for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         let host = EmulatorHost(board: board, seed: seed, links: EmulatorLinks(.pty(terminal)), script: script)
-        let running = RunningEmulator(host: host, terminal: terminal)
+        let running = RunningEmulator(host: host, terminal: terminal, exitPipe: (ends[0], ends[1]))
         do {
             running.thread = try HostThread { [running] in
                 try? running.host.run()
                 // The controller's side hangs up: the context sees its device go away.
                 running.terminal.link.close()
-                running.finished.store(true, ordering: .releasing)
+                close(running.exitSignalWriter)
             }
         } catch {
+            close(ends[0])
+            close(ends[1])
             throw CallError(.io, error.message)
         }
         return running
     }
 
+    /// How long `stop` waits for the emulator's thread to end.
+    static let stopTimeoutMilliseconds: Int32 = 2_000
+
+    private var stopped = false
+
     /// Stops the emulator and waits (at most 2 s) for its thread to finish; a thread that does not
-    /// finish by then is left to end on its own.
+    /// finish by then is left to end on its own. Once.
     func stop() {
+        guard !stopped else { return }
+        stopped = true
         host.stop()
-        let deadline = MonotonicClock.now() + 2_000_000
-        while !finished.load(ordering: .acquiring), MonotonicClock.now() < deadline { usleep(1_000) }
-        if finished.load(ordering: .acquiring) { thread?.join() } else { thread?.detach() }
+        var exit = pollfd(fd: exitSignal, events: Int16(POLLIN), revents: 0)
+        var ready: Int32
+        repeat {
+            ready = poll(&exit, 1, Self.stopTimeoutMilliseconds)
+        } while ready < 0 && errno == EINTR
+        if ready > 0 { thread?.join() } else { thread?.detach() }
+        close(exitSignal)
     }
 }

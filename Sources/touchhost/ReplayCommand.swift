@@ -14,25 +14,10 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "Touch scripts (.touch), evemu recordings or $1 unistroke logs.")
     var files: [String]
 
-    @Option(help: "auto, script, threc, evemu or unistroke.")
-    var format: ReplayFormat = .auto
-
     @Flag(help: "Print the JSON event stream.")
     var json = false
 
-    @Option(help: "kiosk, or a comma-separated list of recognizer names.")
-    var recognizers: String = "kiosk"
-
-    @Option(name: .customLong("desc"), help: "evemu: the device description file.")
-    var descriptionFile: String?
-
-    @Option(help: "evemu: panel size in mm, WxH, for devices that report no resolution.")
-    var size: String?
-
-    @Option(name: .customLong("px-mm"), help: "unistroke: millimetres per pixel (default 0.25).")
-    var pxMM: Float?
-
-    @OptionGroup var screenOptions: ScreenOptions
+    @OptionGroup var input: ReplayInputOptions
 
     @OptionGroup var palmOptions: PalmOptions
 
@@ -40,39 +25,16 @@ struct ReplayCommand: ParsableCommand {
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("name at least one FILE") }
-        _ = try selection()
-        _ = try panelSize()
-        if let pxMM, !(pxMM > 0 && pxMM.isFinite) { throw ValidationError("--px-mm must be a number greater than 0") }
-    }
-
-    func selection() throws -> RecognizerSelection {
-        do {
-            var selection = try RecognizerSelection.parse(recognizers)
-            // Examples come with the recognizer that knows them.
-            if templateOptions.hasTemplates && !selection.names.contains("template") { selection.names.append("template") }
-            return selection
-        } catch { throw ValidationError("--recognizers: \(error)") }
-    }
-
-    func panelSize() throws -> PanelSize? {
-        guard let size else { return nil }
-        let parts = size.lowercased().split(separator: "x")
-        // A size is a number of millimetres a panel could have: no infinity, nothing past 100 m.
-        func plausible(_ value: Float) -> Bool { value > 0 && PlausibleValues.isPosition(value) }
-        guard parts.count == 2, let width = Float(parts[0]), let height = Float(parts[1]), plausible(width), plausible(height) else {
-            throw ValidationError("--size wants WIDTHxHEIGHT in mm, like 345x194")
-        }
-        return PanelSize(width: width, height: height)
     }
 
     func run() throws {
-        let selection = try selection()
-        let options = ImportOptions(description: descriptionFile, size: try panelSize(), millimetresPerPixel: pxMM)
-        let screen = try screenOptions.setting()
+        // Examples come with the recognizer that knows them.
+        let selection = try input.selection(withTemplates: templateOptions.hasTemplates)
+        let screen = try input.screenOptions.setting()
         // Load everything first: a bad file fails the run before any output.
-        let templates = try templateOptions.store(options: options)
+        let templates = try templateOptions.store(options: try input.importOptions())
         var sources: [ReplaySource] = []
-        for file in files { sources.append(try ReplaySource.load(path: file, format: format, options: options)) }
+        for file in files { sources.append(try input.load(file)) }
         // What an importer had to assume (a panel size the device does not give): one line each.
         for source in sources { ReplayCommand.warn(source.warnings) }
         // A signal stops the replay where it is: touches and gestures under way are cancelled at the
@@ -87,13 +49,11 @@ struct ReplayCommand: ParsableCommand {
             ) { event in
                 if templateOptions.prints(event) { output.write(event) }
             }
-            while !driver.step(limit: 4_096, while: { StopSignal.received == nil }) {
-                if StopSignal.received != nil {
-                    driver.cancelAll()
-                    driver.finish()
-                    output.flush()
-                    try StopSignal.check()
-                }
+            if !driver.runInVirtualTime(while: { StopSignal.received == nil }) {
+                driver.cancelAll()
+                driver.finish()
+                output.flush()
+                try StopSignal.check()
             }
             output.flush()
         }

@@ -42,10 +42,4 @@ struct ScreenOptions: ParsableArguments {
         if let file { matrix = matrix.then(file.matrix) }
         return ScreenSetting(size: size, matrix: matrix)
     }
-
-    /// The same options as arguments, for a command that hands them on (`plot` to `replay`).
-    var arguments: [String] {
-        (screen.map { ["--screen", $0] } ?? []) + (rotate.map { ["--rotate", String($0)] } ?? [])
-            + (flip.map { ["--flip", $0] } ?? []) + (calibration.map { ["--calibration", $0] } ?? [])
-    }
 }

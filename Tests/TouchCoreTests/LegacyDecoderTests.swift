@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 import TouchCore
 
@@ -91,7 +92,7 @@ private let allProtocols = LegacyProtocol.allCases
 
         var chunked = LegacyDecoder(protocol: kind)
         var inChunks: [LegacySample] = []
-        var random = SeededGenerator(seed: 0x5EED)
+        var random = SplitMix64(seed: 0x5EED)
         var start = 0
         while start < stream.count {
             let end = min(stream.count, start + Int.random(in: 1...7, using: &random))

@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 import TouchCore
 
@@ -114,7 +115,7 @@ import TouchCore
         let whole = ProtocolSamples.decode(stream)
 
         // Random chunks, each handed to the decoder as one read, as a host's read() would.
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         var chunked = FrameDecoder()
         var chunkedFrames: [DecodedFrame] = []
         var start = 0
@@ -145,7 +146,7 @@ import TouchCore
     }
 
     @Test func randomNoiseNeverCrashesAndTheDecoderRecovers() {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         var decoder = FrameDecoder()
         for _ in 0..<20_000 { _ = decoder.push(UInt8.random(in: 0...255, using: &generator)) }
         var sink = ByteCollector()

@@ -1,3 +1,4 @@
+import SeededRandom
 import TouchCore
 
 /// A controller that misbehaves at random, for soak runs: fingers come and go with recycled ids,
@@ -37,7 +38,7 @@ struct SoakController {
     var faults = Faults()
     /// More fingers than the host's slots now and then, so overflow happens too.
     var mostFingers = 14
-    private(set) var random: SeededGenerator
+    private(set) var random: SplitMix64
     private(set) var fingers: [Finger] = []
     private var recentlyFreed: [UInt8] = []
     private var sequence: UInt16 = 0
@@ -45,7 +46,7 @@ struct SoakController {
     private var clock: UInt32 = UInt32.max - 10_000_000
 
     init(seed: UInt64) {
-        random = SeededGenerator(seed: seed)
+        random = SplitMix64(seed: seed)
     }
 
     private mutating func chance(_ probability: Double) -> Bool {

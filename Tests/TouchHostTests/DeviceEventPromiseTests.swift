@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import Testing
 import TouchCore
 @testable import TouchHost
@@ -98,7 +99,7 @@ import TouchCore
     /// through the session the monitor runs and the JSON formatter it prints with.
     @Test(arguments: 0..<8)
     func randomTouchAndGestureEventsKeepTheStreamsPromises(seed: UInt64) throws {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         let link = ScriptedLink()
         var lines: [String] = []
         let formatter = JSONEventFormatter(recognizerNames: RecognizerSelection.kiosk.engineNames)
@@ -239,16 +240,3 @@ import TouchCore
     }
 }
 
-/// A small seeded generator, so every failure can be replayed.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1 }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

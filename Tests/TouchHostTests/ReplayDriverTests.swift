@@ -43,6 +43,25 @@ import TouchCore
         #expect(lines.allSatisfy { !$0.contains(#""phase":"ended""#) })
     }
 
+    /// As a `Session` on the input's clock: a dispatch feeds what the input holds up to its `now`
+    /// and asks to be called at the next report; the events are those `run` gives.
+    @Test func aDispatchFeedsTheInputUpToNowAndAsksForItsNextReport() throws {
+        let script = "100ms tap 150 100\n600ms tap 50 50"
+        var events: [HostEvent] = []
+        let driver = ReplayDriver(try ReplaySource.script(script, name: "taps.touch"), recognizers: .kiosk) { events.append($0) }
+        #expect(driver.dispatch(now: 0) == 100_000)
+        #expect(events.isEmpty)
+        let next = try #require(driver.dispatch(now: 100_000))
+        #expect(next > 100_000 && next <= 600_000, "asked for \(next)")
+        #expect(events.count == 1, "\(events)")
+        #expect(driver.hasLiveTouches)
+        driver.runInVirtualTime()
+        #expect(driver.hasEnded && driver.dispatch(now: .max) == nil)
+        var whole: [HostEvent] = []
+        ReplayDriver.run(try ReplaySource.script(script, name: "taps.touch"), recognizers: .kiosk) { whole.append($0) }
+        #expect(events == whole)
+    }
+
     /// Counts the items an endless source makes: a report every 8 ms, forever.
     final class Endless: Sequence, @unchecked Sendable {
         var made = 0

@@ -1,3 +1,4 @@
+import SeededRandom
 import TouchCore
 
 /// Ten fingers whose paths cross, with the truth known: the stream on which the tracker's anonymous

@@ -1,3 +1,4 @@
+import SeededRandom
 import TouchCore
 import TouchHost
 

@@ -11,6 +11,9 @@ public struct DeviceClock: Sendable {
     private var origin: Microseconds?
     private var base: Microseconds = 0
     public private(set) var lastTime: Microseconds = 0
+    /// How many times the device's clock has started anew (a reset, a reconnect, a jump back):
+    /// session time's relation to the host's clock (`ScanClock`) holds between two restarts only.
+    public private(set) var restarts = 0
 
     public init() {}
 
@@ -29,6 +32,7 @@ public struct DeviceClock: Sendable {
 
     /// The device's clock restarts (a reset, a reconnect): the next timestamp continues session time.
     public mutating func restart() {
+        restarts &+= 1
         unwrapper.reset()
         lastRaw = nil
         origin = nil

@@ -86,7 +86,7 @@ public struct TouchPlot: Sendable {
         let box = Box(TouchPlot(panel: source.panel, recognizerNames: recognizers.engineNames))
         box.plot.screen = screen?.size
         let driver = ReplayDriver(source, recognizers: recognizers, screen: screen) { box.plot.add($0) }
-        while !box.plot.overflowed, !driver.step(limit: 1_000, while: { !box.plot.overflowed }) {}
+        driver.runInVirtualTime(while: { !box.plot.overflowed })
         guard !box.plot.overflowed else {
             throw HostFailure(
                 "\(source.name): draws more than \(maximumPoints) touch positions and gesture marks, the most a plot holds; plot a shorter part")

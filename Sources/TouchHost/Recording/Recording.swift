@@ -57,6 +57,9 @@ public struct Recording: Sendable {
 
     public func direction(at index: Int) -> Direction { entries[index].direction }
 
+    /// When chunk `index` was read or written, without copying its bytes.
+    public func time(at index: Int) -> Microseconds { entries[index].time }
+
     /// Every chunk, in order.
     public var chunks: [Chunk] { (0..<count).map { self[$0] } }
 

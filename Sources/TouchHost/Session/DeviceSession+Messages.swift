@@ -140,6 +140,8 @@ extension DeviceSession {
         lastDeviceTime = time
         lastArrival = hostTime
         pipeline?.advance(to: time)
+        // After the timers due before it fired: they keep the estimate they were made under.
+        scanClock.observe(sessionTime: time, arrival: hostTime, epoch: clock.restarts)
         return time
     }
 

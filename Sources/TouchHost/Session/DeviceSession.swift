@@ -18,6 +18,8 @@ public final class DeviceSession: Session {
     public internal(set) var info: DeviceInfo?
     public internal(set) var decoder = FrameDecoder()
     var clock = DeviceClock()
+    /// Where session time falls on the owner's clock, re-estimated on every device clock (`hostInstant`).
+    var scanClock = ScanClock()
     var pipeline: Pipeline?
     let makePipeline: (DeviceInfo, @escaping (HostEvent) -> Void) -> Pipeline
     let sink: (HostEvent) -> Void
@@ -218,6 +220,13 @@ public final class DeviceSession: Session {
         hostTime = max(hostTime, now)
         pipeline?.finish()
         for event in controllerEvents.cancelAll(at: present) { emit(event) }
+    }
+
+    /// The owner's time of the scan behind an event at `sessionTime`: from the reports' arrivals
+    /// on the current device clock (`ScanClock`, whose bound docs/architecture.md states), never
+    /// later than the owner's latest `now`; before any report, that `now`.
+    public func hostInstant(ofSessionTime sessionTime: Microseconds) -> Microseconds {
+        min(scanClock.hostInstant(of: sessionTime) ?? hostTime, hostTime)
     }
 
     /// `finish(now:)` at the session's latest host time (a replay, a test fed by hand).

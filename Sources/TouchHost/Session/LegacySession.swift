@@ -64,6 +64,11 @@ public final class LegacySession: Session {
 
     public var wantsToWrite: Bool { false }
 
+    /// The owner's clock stamped the bytes: session time is that clock from the first dispatch on.
+    public func hostInstant(ofSessionTime sessionTime: Microseconds) -> Microseconds {
+        sessionTime + (start ?? hostTime)
+    }
+
     /// Session time: microseconds since the first dispatch.
     private func time(at now: Microseconds) -> Microseconds {
         hostTime = max(hostTime, now)

@@ -40,8 +40,17 @@ public protocol Session: AnyObject {
     /// Why the session ended, when it ended badly (a link lost for good, no controller answering);
     /// nil while it runs or when it ended as it should (a replay at its end).
     var failure: LinkError? { get }
+
+    /// The instant on the owner's clock (the `now` it dispatches with: CLOCK_MONOTONIC for a live
+    /// source) at which the input behind an event at session time `sessionTime` happened: for a
+    /// touchhost controller the scan that saw it, estimated anew on every reconnect.
+    func hostInstant(ofSessionTime sessionTime: Microseconds) -> Microseconds
 }
 
 extension Session {
     public var failure: LinkError? { nil }
+
+    /// A session whose time is the owner's clock itself (a Linux input device's kernel times, a
+    /// replay's virtual time).
+    public func hostInstant(ofSessionTime sessionTime: Microseconds) -> Microseconds { sessionTime }
 }

@@ -769,7 +769,9 @@ th_event_type th_event_get_type(th_event *event);
 
 /** When it happened, in microseconds. A live device's events (serial port, pseudo-terminal, tcp:,
  *  emulate:): CLOCK_MONOTONIC time, comparable with clock_gettime(CLOCK_MONOTONIC), never going
- *  back (since 0.2; the device's own clock is th_event_get_device_time()). Replays and manual
+ *  back (since 0.2; the device's own clock is th_event_get_device_time()): for a touchhost
+ *  controller the instant of the scan that saw it, no later than the report's arrival, estimated
+ *  anew after every reconnect (docs/architecture.md, "Event times"). Replays and manual
  *  contexts: the input's own time, from its start. */
 th_error th_event_get_time(th_event *event, int64_t *out_us);
 

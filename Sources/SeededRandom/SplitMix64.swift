@@ -1,5 +1,7 @@
-/// A small seeded generator, so every stream the benchmarks and comparisons use is the same on
-/// every run and machine.
+/// The one seeded random generator of the tests and the benchmarks: SplitMix64 (Steele, Lea and
+/// Flood 2014), 64 bits of state, so every random stream a test or a benchmark uses is the same on
+/// every run and machine and can be repeated from its seed. Not for the product: the firmware has
+/// its own (`Xorshift32`, Embedded and allocation-free), the host never needs one.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
