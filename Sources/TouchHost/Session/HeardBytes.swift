@@ -11,7 +11,7 @@ public enum HeardBytes {
         if let frames = FramesHeard(bytes) {
             // Valid frames are no noise, however unprintable: say what was wrong with them.
             if let payload = frames.malformedInfoPayload {
-                return "a malformed info frame (a CRC-valid device description whose \(payload)-byte payload does not fit the layout)"
+                return "a malformed info frame: CRC-valid, but its \(payload)-byte payload is not the device-info layout"
             }
             return "\(bytes.count)\(bytes.count >= cap ? " or more" : "") bytes of touchhost frames but no device info"
         }
