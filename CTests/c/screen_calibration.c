@@ -92,6 +92,18 @@ static void context_places_events(void) {
     CHECK_ERR(th_context_set_calibration(ctx, not_finite), TH_ERR_INVALID_ARGUMENT);
     CHECK_ERR(th_context_set_calibration(ctx, infinite), TH_ERR_INVALID_ARGUMENT);
     CHECK_ERR(th_context_set_calibration(ctx, NULL), TH_ERR_INVALID_ARGUMENT);
+    /* Finite and invertible, yet every touch lands at infinity or screens away: refused with the
+     * rule a calibration file is held to (issue 26), naming the corner. */
+    const double huge[6] = {1e308, 0, 0, 0, 1e308, 0};
+    const double far_off[6] = {1, 0, 50, 0, 1, 0};
+    CHECK_ERR(th_context_set_calibration(ctx, huge), TH_ERR_INVALID_ARGUMENT);
+    CHECK(strstr(th_get_last_error(), "corner") != NULL);
+    CHECK_ERR(th_context_set_calibration(ctx, far_off), TH_ERR_INVALID_ARGUMENT);
+    CHECK(strstr(th_get_last_error(), "not within 10 screens") != NULL);
+    /* A panel mounted a little off its display is a mounting. */
+    const double slightly_off[6] = {1.1, 0, -0.05, 0, 1.1, -0.05};
+    CHECK_OK(th_context_set_calibration(ctx, slightly_off));
+    CHECK_OK(th_context_set_calibration(ctx, upside_down));
     CHECK_OK(th_context_get_calibration(ctx, m));
     CHECK(memcmp(m, upside_down, sizeof m) == 0);
     CHECK_ERR(th_context_set_screen(ctx, 0, 1080), TH_ERR_INVALID_ARGUMENT);

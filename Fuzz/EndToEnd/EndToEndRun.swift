@@ -2,18 +2,21 @@ import Glibc
 import TouchCore
 import TouchHost
 
-// What every end-to-end fuzz target does with one input: what `touchhost replay FILE --json` and
-// `touchhost replay FILE` do with a file a user hands them. The input is written to a file and
-// loaded by `ReplaySource.load`, its warnings escaped as the command prints them, and the replay
-// driven by `ReplayDriver` with the kiosk recognizers into `EventLines`, as JSON, readable and
-// aligned (monitor) lines at once. A long input is cut as a signal cuts it (`cancelAll`, `finish`)
-// after `stepLimit` steps, so one input costs bounded time.
+// What every end-to-end fuzz target does with one input: what `touchhost replay FILE --json`,
+// `touchhost replay FILE` and `monitor` do with what a user or a device hands them. A file target's
+// input is written to a file (a user hands `replay` a file) and loaded by `ReplaySource.load`, its
+// warnings escaped as the command prints them; the replay is driven by `ReplayDriver` with the
+// kiosk recognizers into `EventLines` in one of the three formats the commands print (JSON,
+// readable, the monitor's aligned lines), chosen by the input (`LineFormat.chosen`): each input
+// pays for one formatter, and the corpus covers all three. A long input is cut as a signal cuts it
+// (`cancelAll`, `finish`) after `stepLimit` steps, so one input costs bounded time.
 //
 // Checked on every input, beyond "no trap, no memory error":
-// - the JSON lines keep the stream's promises as a reader sees them (`StreamPromises`: every line
-//   is JSON, `t` never decreases, every `began` gets exactly one `ended` or `cancelled`, ids never
-//   come back, slots within the tracker, gestures begin before they change or end, nothing live at
-//   the end);
+// - with JSON (a third of the inputs), the lines keep the stream's promises as a reader sees them
+//   (`StreamPromises`: every line is JSON, `t` never decreases, every `began` gets exactly one
+//   `ended` or `cancelled`, ids never come back, slots within the tracker, gestures begin before
+//   they change or end, nothing live at the end); the `decode-track` target holds the pipeline to
+//   the same promises on every input;
 // - no line, warning or error message can drive a terminal or forge a line (`TerminalSafe`);
 // - an error message is one short line (long tokens are cut), and names the file.
 
@@ -31,6 +34,7 @@ enum EndToEndRun {
 
     /// Replays `bytes` as a file named `input.EXTENSION`, in the format its name and contents say.
     static func replayFile(_ bytes: UnsafeBufferPointer<UInt8>, extension fileExtension: String, options: ImportOptions) {
+        let format = LineFormat.chosen(by: bytes)
         let path = "\(directory)/input.\(fileExtension)"
         write(bytes, to: path)
         let source: ReplaySource
@@ -44,26 +48,18 @@ enum EndToEndRun {
             let line = "touchhost: warning: \(DisplayText.escaped(warning))"
             precondition(TerminalSafe.isSafe(line), "warning could drive a terminal: \(line.debugDescription)")
         }
-        replay(source)
+        replay(source, as: format)
     }
 
     /// Drives `source` to its end, or to `stepLimit` and then as a signal would, checking every line.
-    static func replay(_ source: ReplaySource) {
-        let json = EventLines(json: true, recognizerNames: recognizers.engineNames)
-        let readable = EventLines(json: false, recognizerNames: recognizers.engineNames)
-        let aligned = EventLines(json: false, recognizerNames: recognizers.engineNames, aligned: true)
+    static func replay(_ source: ReplaySource, as format: LineFormat) {
+        let lines = format.lines(recognizerNames: recognizers.engineNames)
         var promises = StreamPromises(capacity: TouchLimits.maxContacts)
         var pending: [String] = []
         let sink: (HostEvent) -> Void = { event in
-            for output in [readable, aligned] {
-                if let line = output.line(for: event) {
-                    precondition(TerminalSafe.isSafe(line), "line could drive a terminal: \(line.debugDescription)")
-                }
-            }
-            if let line = json.line(for: event) {
-                precondition(TerminalSafe.isSafe(line), "JSON line could drive a terminal: \(line.debugDescription)")
-                pending.append(line)
-            }
+            guard let line = lines.line(for: event) else { return }
+            precondition(TerminalSafe.isSafe(line), "\(format) line could drive a terminal: \(line.debugDescription)")
+            if format == .json { pending.append(line) }
         }
         let driver = ReplayDriver(source, recognizers: recognizers, sink: sink)
         // One step at a time, so each step's lines are held to the slots of the tracker they came
@@ -84,6 +80,7 @@ enum EndToEndRun {
             promises.check(pending)
             pending.removeAll(keepingCapacity: true)
         }
+        guard format == .json else { return }
         promises.finish()
         precondition(promises.violations.isEmpty, "broken promises: \(promises.violations.prefix(5))")
     }
@@ -105,6 +102,31 @@ enum EndToEndRun {
             precondition(file.write(UnsafeRawBufferPointer(bytes)), "write \(path): \(errno)")
         } catch {
             fatalError("\(error)")
+        }
+    }
+}
+
+/// The three ways the commands print events (`replay --json`, `replay`, `monitor`'s aligned lines).
+enum LineFormat: CaseIterable, CustomStringConvertible {
+    case json, readable, aligned
+
+    /// Picked by the input's length, so the bytes the product reads are the input's own and a
+    /// corpus entry always replays in the same format.
+    static func chosen(by input: UnsafeBufferPointer<UInt8>) -> LineFormat { allCases[input.count % 3] }
+
+    func lines(recognizerNames: [String]) -> EventLines {
+        switch self {
+        case .json: EventLines(json: true, recognizerNames: recognizerNames)
+        case .readable: EventLines(json: false, recognizerNames: recognizerNames)
+        case .aligned: EventLines(json: false, recognizerNames: recognizerNames, aligned: true)
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .json: "JSON"
+        case .readable: "readable"
+        case .aligned: "aligned"
         }
     }
 }

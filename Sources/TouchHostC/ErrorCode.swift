@@ -1,5 +1,6 @@
 import CTouchHostHeader
 import Glibc
+import TouchHost
 
 /// The values of `th_error`, each the header's own constant (the CTouchHostHeader module).
 enum ErrorCode: CaseIterable {
@@ -62,13 +63,17 @@ enum ErrorCode: CaseIterable {
 /// A failed call: the code the caller gets and the message the last-error functions keep.
 struct CallError: Error {
     var code: ErrorCode
-    var message: String
+    /// One line with no control character, whatever it quotes: many messages quote the caller's
+    /// own strings (a source, a path, an option, a board name), which may carry escape sequences or
+    /// line feeds, and an application logs th_get_last_error to a terminal as it is. Escaped here,
+    /// once, with the program's one escaper, for every function and the context's log alike.
+    let message: String
     /// The `errno` behind it, for th_get_last_os_error; 0 when there is none.
     var systemError: Int32 = 0
 
     init(_ code: ErrorCode, _ message: String, systemError: Int32 = 0) {
         self.code = code
-        self.message = message
+        self.message = DisplayText.escaped(message)
         self.systemError = systemError
     }
 

@@ -56,6 +56,8 @@ public func th_context_set_calibration(_ handle: OpaquePointer?, _ values: Unsaf
         guard !matrix.isSingular else {
             throw CallError(.invalidArgument, "the matrix is singular (a*e - b*d = \(matrix.determinant)): it folds the panel onto a line")
         }
+        // The rule a calibration file is held to: finite and invertible is not enough (1e308 sends every touch to infinity).
+        if let problem = matrix.cornerProblem { throw CallError(.invalidArgument, problem) }
         context.screen.matrix = matrix
         context.applyScreen()
     }

@@ -6,7 +6,7 @@ import Testing
 /// their own checks.
 @Suite("CAPI", .serialized)
 struct CAPITests {
-    static let programs = ["manual_gestures", "misuse", "custom_recognizer", "relations_and_regions", "templates", "stroke_gestures", "layout", "screen_calibration", "reconfigure", "bounded_replay"]
+    static let programs = ["manual_gestures", "misuse", "custom_recognizer", "relations_and_regions", "templates", "stroke_gestures", "layout", "screen_calibration", "reconfigure", "bounded_replay", "error_text"]
 
     @Test(arguments: programs, [false, true])
     func cProgramPassesItsChecks(program: String, sanitized: Bool) throws {

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// A short run of every libFuzzer target (scripts/fuzz, docs/reliability.md) on each test run, so a
-/// change that crashes a decoder on odd input, or breaks a touch-stream promise under it, fails CI
-/// and not a kiosk. Skipped, saying why, where swiftc cannot build libFuzzer binaries.
+/// Every committed corpus input replayed, then a short run of every libFuzzer target (scripts/fuzz,
+/// docs/reliability.md) on each test run, so a change that crashes a decoder on odd input, or
+/// breaks a touch-stream promise under it, fails CI and not a kiosk. Skipped, saying why, where swiftc cannot build libFuzzer binaries.
 @Suite(.serialized) struct FuzzSmokeTests {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -38,13 +38,33 @@ import Testing
         .enabled(if: libFuzzerWorks, "swiftc -sanitize=fuzzer cannot build or run here (scripts/fuzz --check)"),
         .timeLimit(.minutes(20)), arguments: targets)
     func fuzzTargetSurvivesAShortRun(_ target: String) throws {
-        let (status, output) = try Self.runScript([target, "--seconds", String(Self.secondsPerTarget)])
-        let lines = output.split(separator: "\n")
-        let summary = lines.filter { $0.hasPrefix("fuzz:") || $0.contains("ERROR") || $0.contains("Fatal error") }
-        #expect(status == 0, "scripts/fuzz \(target) failed:\n\(summary.joined(separator: "\n"))\n\(output.suffix(3000))")
+        // Every committed input once (Fuzz/corpus/TARGET): one that crashes, hangs or breaks a
+        // promise now fails here, whatever the short run below happens to try.
+        let committed = try FileManager.default.contentsOfDirectory(
+            atPath: Self.repository.appendingPathComponent("Fuzz/corpus/\(target)").path
+        ).count
+        #expect(committed > 0, "no committed corpus for \(target)")
+        let replay = try Self.runScript([target, "--replay"])
+        Self.expectPassed(replay, "scripts/fuzz \(target) --replay")
+        let replayed = Self.executed(replay.output) ?? 0
+        #expect(replayed >= committed, "\(replayed) of the \(committed) committed inputs ran:\n\(replay.output.suffix(2000))")
+
+        // Then a short run that mutates them, recorded nowhere (docs/reliability.md counts long runs).
+        let run = try Self.runScript([target, "--seconds", String(Self.secondsPerTarget), "--no-record"])
+        Self.expectPassed(run, "scripts/fuzz \(target)")
         // It ran: libFuzzer's final statistics count the inputs it tried, at least the seeds.
-        let executed = lines.first { $0.hasPrefix("stat::number_of_executed_units:") }
+        #expect((Self.executed(run.output) ?? 0) > 0, "no executions reported:\n\(run.output.suffix(2000))")
+    }
+
+    static func expectPassed(_ result: (status: Int32, output: String), _ command: String) {
+        let lines = result.output.split(separator: "\n")
+        let summary = lines.filter { $0.hasPrefix("fuzz:") || $0.contains("ERROR") || $0.contains("Fatal error") }
+        #expect(result.status == 0, "\(command) failed:\n\(summary.joined(separator: "\n"))\n\(result.output.suffix(3000))")
+    }
+
+    /// libFuzzer's count of the inputs it ran (`-print_final_stats`).
+    static func executed(_ output: String) -> Int? {
+        output.split(separator: "\n").last { $0.hasPrefix("stat::number_of_executed_units:") }
             .flatMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") }
-        #expect((executed ?? 0) > 0, "no executions reported:\n\(output.suffix(2000))")
     }
 }

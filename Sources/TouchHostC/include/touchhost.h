@@ -120,6 +120,8 @@ const char *th_strerror(th_error error);
  * The message of the most recent failed call made by the calling thread, whichever context it
  * was on (use it when th_context_open() fails and there is no context to ask).
  * @return a thread-local string, valid until this thread's next failing call; "" when none.
+ *         One line with no control character: what it quotes of the caller's strings (a source,
+ *         a path) shows an escape or line feed as \u{1B} or \u{A}, so it may go to a terminal as it is.
  * Thread: any.
  */
 const char *th_get_last_error(void);
@@ -897,8 +899,9 @@ th_error th_context_set_screen(th_context *ctx, uint32_t width_px, uint32_t heig
 th_error th_context_get_screen(th_context *ctx, uint32_t *width_px, uint32_t *height_px);
 /**
  * Sets the calibration matrix {a, b, c, d, e, f}; the identity {1, 0, 0, 0, 1, 0} by default.
- * @return TH_OK; TH_ERR_INVALID_ARGUMENT for a value that is not finite or a singular matrix
- *         (a*e - b*d near 0).
+ * @return TH_OK; TH_ERR_INVALID_ARGUMENT for a value that is not finite, a singular matrix
+ *         (a*e - b*d near 0), or one that maps a corner of the panel to a point that is not finite
+ *         or lies more than 10 screens from the screen (the rule a calibration file is held to).
  */
 th_error th_context_set_calibration(th_context *ctx, const double matrix[6]);
 th_error th_context_get_calibration(th_context *ctx, double matrix[6]);
