@@ -212,6 +212,10 @@ static void fit_cases(void) {
     fit_refuses("a place touched twice", twice, 4, "same place");
     th_calibration_point targets_on_a_line[3] = {{30, 20, 100, 100}, {310, 20, 500, 500}, {170, 170, 900, 900}};
     fit_refuses("targets on a line", targets_on_a_line, 3, "targets lie on one line");
+    /* Touches bunched at the panel's centre for targets at the screen's corners: the fit would put
+     * the panel's corners some twenty screens away, which no calibration file may hold. */
+    th_calibration_point bunched[4] = {{169, 94, 192, 108}, {176, 94, 1728, 108}, {169, 100, 192, 972}, {176, 100, 1728, 972}};
+    fit_refuses("touches bunched together", bunched, 4, "screens of the screen");
     fit_refuses("two points", line, 2, "at least 3");
     th_calibration_point not_finite[3] = {{NAN, 20, 100, 100}, {310, 20, 500, 100}, {170, 170, 300, 900}};
     fit_refuses("not a number", not_finite, 3, "not a finite");

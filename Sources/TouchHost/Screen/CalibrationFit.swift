@@ -71,6 +71,9 @@ public struct CalibrationFit: Equatable, Sendable {
         guard matrix.isFinite, !matrix.isSingular else {
             throw CalibrationFitError("the points give a singular matrix")
         }
+        // The rule a calibration file and th_context_set_calibration are held to: a fit from touches
+        // bunched together would put the panel's corners screens away, and its file be refused.
+        if let problem = matrix.cornerProblem { throw CalibrationFitError(problem) }
         let mapping = ScreenMapping(ScreenSetting(size: screen, matrix: matrix), panel: panel)
         residuals = pairs.map { mapping.point($0.panel).distance(to: $0.target) }
     }
