@@ -12,8 +12,10 @@ set -u
 th=$1
 desc=$2
 events=$3
-out=${TH_VM_OUTPUT:-/tmp}/live
+out=${TH_VM_OUTPUT:-$(mktemp -d)}/live
 mkdir -p $out
+# The pty pair and the device link live on the guest's own tmpfs, not on the shared output folder.
+links=$(mktemp -d)
 failed=0
 check() { # NAME OK(0|1) DETAIL
     if [ "$2" = 1 ]; then echo "CHECK live-$1 ok"; else echo "CHECK live-$1 FAIL $3"; failed=1; fi
@@ -43,21 +45,21 @@ if [ -z "$node" ]; then
 fi
 
 # 1. monitor, record and bridge read one playing at once; a second monitor reads the bridge.
-socat pty,raw,echo=0,link=/tmp/th-bridge-up pty,raw,echo=0,link=/tmp/th-bridge-down &
+socat pty,raw,echo=0,link=$links/th-bridge-up pty,raw,echo=0,link=$links/th-bridge-down &
 pair=$!
-for i in $(seq 50); do [ -e /tmp/th-bridge-down ] && break; sleep 0.1; done
+for i in $(seq 50); do [ -e $links/th-bridge-down ] && break; sleep 0.1; done
 "$th" monitor "$node" --json >$out/monitor.json 2>$out/monitor.err &
 monitor=$!
 "$th" record "$node" -o $out/recorded.evemu 2>$out/record.err &
 record=$!
-"$th" bridge "$node" --out /tmp/th-bridge-up 2>$out/bridge.err &
+"$th" bridge "$node" --out $links/th-bridge-up 2>$out/bridge.err &
 bridge=$!
 wait_open $monitor "$node"; wait_open $record "$node"; wait_open $bridge "$node"
 # The downstream monitor asks only once the bridge holds its end (a pty drops what came before).
-wait_open $bridge "$(readlink -f /tmp/th-bridge-up)"
-"$th" monitor /tmp/th-bridge-down --json >$out/downstream.json 2>$out/downstream.err &
+wait_open $bridge "$(readlink -f $links/th-bridge-up)"
+"$th" monitor $links/th-bridge-down --json >$out/downstream.json 2>$out/downstream.err &
 downstream=$!
-wait_open $downstream "$(readlink -f /tmp/th-bridge-down)"
+wait_open $downstream "$(readlink -f $links/th-bridge-down)"
 sleep 3
 evemu-play "$node" <"$events"
 sleep 2
@@ -79,8 +81,8 @@ check bridge "$([ "$down" = "$began" ] && echo 1)" \
     "downstream saw $down touches begin, monitor $began: $(head -c 300 $out/bridge.err) $(head -c 300 $out/downstream.err)"
 
 # 2. Through a link to the node, grabbed: touchhost alone reads it, another reader sees nothing.
-ln -sf "$node" /tmp/th-touchscreen
-"$th" monitor "/tmp/th-touchscreen?grab=1" --json >$out/grab.json 2>$out/grab.err &
+ln -sf "$node" $links/th-touchscreen
+"$th" monitor "$links/th-touchscreen?grab=1" --json >$out/grab.json 2>$out/grab.err &
 grabbed=$!
 wait_open $grabbed "$node"
 # Line-buffered, so what it read is in the file when it is stopped.
