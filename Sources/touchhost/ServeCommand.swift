@@ -74,12 +74,15 @@ struct ServeCommand: ParsableCommand {
         }
         let session = opened.session
         defer { service.close() }
-        try MonitorCommand.run(session, limits: live.limits()) { _ in
-            service.flush()
+        let loop = SessionRunLoop(limits: live.limits())
+        loop.onWake = { now in
+            service.flush(now: now)
             if let failure = service.failure { throw failure }
             return true
         }
-        service.flush()
+        // Nothing else wakes a quiet service: the metrics file is brought up to date once, a second after a change.
+        loop.wakeAt = { service.nextMetricsWrite }
+        try loop.run(session)
         try StopSignal.check()
         if case .controller(let controller) = opened, let failure = controller.failure { throw failure }
     }
@@ -98,7 +101,6 @@ final class ServeOutputs {
     /// The source stamps its reports on the host's monotonic clock (a Linux input device: the
     /// kernel's time of the report), so a frame's latency runs from its report's arrival.
     var reportTimesAreHostTimes = false
-    private var lastMetricsWrite: Microseconds = 0
     private var closed = false
 
     init(output: EventOutput?, metrics: (String, ServeMetrics)?) {
@@ -137,17 +139,19 @@ final class ServeOutputs {
         metrics?.counters.observe(event)
     }
 
-    /// The end of one dispatch: the frame being built goes out, the metrics file each second.
-    func flush() {
+    /// The end of one dispatch at the loop's `now`: the frame being built goes out, the metrics
+    /// file when it is due (`ServeMetrics.nextWrite`).
+    func flush(now: Microseconds) {
         screen?.flush()
         // Touch changes that moved nothing on the screen wrote no frame: the next frame starts afresh.
         firstChange = nil
-        let now = MonotonicClock.now()
-        if let metrics, now - lastMetricsWrite >= 1_000_000 {
-            lastMetricsWrite = now
-            if let problem = metrics.counters.write(to: metrics.path) { FileHandle.standardError.write(Data("touchhost: \(problem)\n".utf8)) }
+        if let metrics, let problem = metrics.counters.writeIfDue(to: metrics.path, now: now) {
+            FileHandle.standardError.write(Data("touchhost: \(problem)\n".utf8))
         }
     }
+
+    /// When the metrics file must next be written; nil without --metrics or while it is up to date.
+    var nextMetricsWrite: Microseconds? { metrics?.counters.nextWrite }
 
     /// Every slot released, the devices removed, the metrics written a last time.
     func close() {
@@ -158,7 +162,7 @@ final class ServeOutputs {
         keyboard?.close()
         output?.flush()
         if let metrics {
-            metrics.counters.write(to: metrics.path)
+            metrics.counters.write(to: metrics.path, now: MonotonicClock.now())
             if let p99 = metrics.counters.latencyPercentile(0.99) {
                 FileHandle.standardError.write(Data("touchhost: \(metrics.counters.frameCount) frames, report to uinput p99 \(p99) µs\n".utf8))
             }

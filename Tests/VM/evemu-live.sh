@@ -24,22 +24,14 @@ tab=$(printf '\t')
 status=0
 while IFS="$tab" read -r desc events name prime; do
     [ "$name" = cost ] && continue # Tests/VM/serve-cost.sh's
-    evemu-device "$desc" >/tmp/evemu-device.txt 2>&1 &
-    device=$!
-    node=""
-    for i in $(seq 100); do
-        node=$(sed -n 's|.*: \(/dev/input/event[0-9]*\)$|\1|p' /tmp/evemu-device.txt | head -1)
-        [ -n "$node" ] && break
-        sleep 0.2
-    done
-    if [ -z "$node" ]; then
+    if ! evemu_device "$desc" /tmp/evemu-device.txt; then
         echo "CHECK b-device $name FAIL: evemu-device made no device"; status=1; kill $device; continue
     fi
     evemu-play "$node" <"$prime"
     if [ "$name" = capi ]; then
         "$capi" "$node" 20 >"$out/capi.txt" 2>&1 &
         reader=$!
-        for i in $(seq 150); do ls -l /proc/$reader/fd 2>/dev/null | grep -q "$node\$" && break; sleep 0.2; done
+        holds_open $reader "$node"
         evemu-play "$node" <"$events"
         wait $reader
         echo "evemu capi: status $? $(cat "$out/capi.txt")"

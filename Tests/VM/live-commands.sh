@@ -9,6 +9,7 @@
 # Usage: sh Tests/VM/live-commands.sh TOUCHHOST DESCRIPTION EVENTS
 # (a recording that ends with every finger lifted: Tests/Data/evemu/*.desc and one of its .events)
 set -u
+. Tests/VM/process.sh
 th=$1
 desc=$2
 events=$3
@@ -23,22 +24,7 @@ check() { # NAME OK(0|1) DETAIL
 count() { # PATTERN FILE: lines that match, 0 for a missing file
     n=$(grep -c "$1" "$2" 2>/dev/null); echo "${n:-0}"
 }
-make_device() { # DESCRIPTION LOG: the node evemu-device made, in $node; its pid in $device
-    evemu-device "$1" >"$2" 2>&1 &
-    device=$!
-    node=""
-    for i in $(seq 100); do
-        node=$(sed -n 's|.*: \(/dev/input/event[0-9]*\)$|\1|p' "$2" | head -1)
-        [ -n "$node" ] && break
-        sleep 0.2
-    done
-}
-wait_open() { # PID NODE: until the program holds the node open (at most 30 s)
-    for i in $(seq 150); do ls -l /proc/$1/fd 2>/dev/null | grep -q "$2\$" && return 0; sleep 0.2; done
-    return 1
-}
-
-make_device "$desc" $out/device.txt
+evemu_device "$desc" $out/device.txt
 if [ -z "$node" ]; then
     check device 0 "evemu-device made no device"
     exit 1
@@ -54,12 +40,12 @@ monitor=$!
 record=$!
 "$th" bridge "$node" --out $links/th-bridge-up 2>$out/bridge.err &
 bridge=$!
-wait_open $monitor "$node"; wait_open $record "$node"; wait_open $bridge "$node"
+holds_open $monitor "$node"; holds_open $record "$node"; holds_open $bridge "$node"
 # The downstream monitor asks only once the bridge holds its end (a pty drops what came before).
-wait_open $bridge "$(readlink -f $links/th-bridge-up)"
+holds_open $bridge "$(readlink -f $links/th-bridge-up)"
 "$th" monitor $links/th-bridge-down --json >$out/downstream.json 2>$out/downstream.err &
 downstream=$!
-wait_open $downstream "$(readlink -f $links/th-bridge-down)"
+holds_open $downstream "$(readlink -f $links/th-bridge-down)"
 sleep 3
 evemu-play "$node" <"$events"
 sleep 2
@@ -84,7 +70,7 @@ check bridge "$([ "$down" = "$began" ] && echo 1)" \
 ln -sf "$node" $links/th-touchscreen
 "$th" monitor "$links/th-touchscreen?grab=1" --json >$out/grab.json 2>$out/grab.err &
 grabbed=$!
-wait_open $grabbed "$node"
+holds_open $grabbed "$node"
 # Line-buffered, so what it read is in the file when it is stopped.
 stdbuf -oL evemu-record "$node" >$out/other-reader.txt 2>&1 &
 other=$!
@@ -100,7 +86,7 @@ kill $device
 wait $device 2>/dev/null
 
 # 3. What record wrote is a whole evemu recording: evemu-device makes the device from it.
-make_device $out/recorded.evemu $out/device-again.txt
+evemu_device $out/recorded.evemu $out/device-again.txt
 check record-evemu-device "$([ -n "$node" ] && echo 1)" "evemu-device refused the recording: $(head -c 300 $out/device-again.txt)"
 if [ -n "$node" ]; then
     # 4. calibrate opens the device and asks for its first target; untouched, it stops after 2 s.

@@ -24,15 +24,7 @@ check() { # NAME OK DETAIL
     if [ "$2" = 1 ]; then echo "CHECK $1 ok ($3)"; else echo "CHECK $1 FAIL $3"; failed=1; fi
 }
 failed=0
-evemu-device "$desc" >/tmp/cost-device.txt 2>&1 &
-device=$!
-node=""
-for i in $(seq 100); do
-    node=$(sed -n 's|.*: \(/dev/input/event[0-9]*\)$|\1|p' /tmp/cost-device.txt | head -1)
-    [ -n "$node" ] && break
-    sleep 0.2
-done
-[ -n "$node" ] || { echo "CHECK cost-device FAIL evemu-device made no device"; kill $device; exit 1; }
+evemu_device "$desc" /tmp/cost-device.txt || { echo "CHECK cost-device FAIL evemu-device made no device"; kill $device; exit 1; }
 evemu-play "$node" <"$prime"
 rss() { awk '/^VmRSS:/ { print $2 }' /proc/$1/status; }
 # Voluntary context switches of all its threads: each sleep in poll is one (a preemption is not counted).

@@ -4,7 +4,9 @@ import TouchCore
 /// What `serve --metrics FILE` keeps for node_exporter's textfile collector: counters of the link,
 /// touches, gestures, resyncs, reconnects, palms and ghosts, and a histogram of the latency from a
 /// report's arrival to its uinput frame, in the Prometheus text format. The file is rewritten
-/// atomically (a temporary file beside it, then rename), so the collector never reads half of it.
+/// atomically (a temporary file beside it, then rename), so the collector never reads half of it,
+/// and only when a count changed, at most once per `writeInterval`: a quiet service writes nothing
+/// and is not woken for it (`nextWrite`).
 public final class ServeMetrics {
     public private(set) var touchesBegan = 0
     public private(set) var touchesEnded = 0
@@ -20,10 +22,32 @@ public final class ServeMetrics {
     /// Every latency measured, kept for the percentile `serve` says at exit (bounded: the newest 100 000).
     private var recent: [Microseconds] = []
 
+    /// The shortest time between two writes of the file.
+    public static let writeInterval: Microseconds = 1_000_000
+    /// Whether a count changed since the file was last written (true at first: there is no file yet).
+    private var changed = true
+    private var lastWrite: Microseconds?
+
     public init() {}
+
+    /// When the file must next be written (`writeIfDue`): a second after the last write once a
+    /// count changed, at once when it was never written; nil while it says what the counts say.
+    public var nextWrite: Microseconds? {
+        guard changed else { return nil }
+        return lastWrite.map { $0 + Self.writeInterval } ?? .min
+    }
+
+    /// Writes the file to `path` if `nextWrite` has come at `now`. A failure is returned, and the
+    /// file tried again a `writeInterval` later.
+    @discardableResult
+    public func writeIfDue(to path: String, now: Microseconds) -> String? {
+        guard let due = nextWrite, now >= due else { return nil }
+        return write(to: path, now: now)
+    }
 
     /// Counts what the stream says.
     public func observe(_ event: HostEvent) {
+        changed = true
         switch event {
         case .touch(let touch, _, _):
             switch touch.phase {
@@ -44,6 +68,7 @@ public final class ServeMetrics {
 
     /// One uinput frame written `latency` µs after its report arrived.
     public func observe(latency: Microseconds) {
+        changed = true
         let seconds = Double(latency) / 1_000_000
         for (index, bound) in Self.bounds.enumerated() where seconds <= bound { buckets[index] += 1 }
         latencyCount += 1
@@ -90,9 +115,17 @@ public final class ServeMetrics {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Writes `text()` to `path` atomically. A failure is returned, not thrown: the service goes on.
+    /// Writes `text()` to `path` atomically, now (`now`: the loop's time of it, for `nextWrite`).
+    /// A failure is returned, not thrown: the service goes on.
     @discardableResult
-    public func write(to path: String) -> String? {
+    public func write(to path: String, now: Microseconds) -> String? {
+        lastWrite = now
+        let problem = writeAtomically(to: path)
+        changed = problem != nil
+        return problem
+    }
+
+    private func writeAtomically(to path: String) -> String? {
         let temporary = path + ".tmp"
         let bytes = Array(text().utf8)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)

@@ -4,9 +4,11 @@ import TouchCore
 /// The one loop that drives a live `Session` (every CLI command on a live source, and `serve`):
 /// it waits in `poll(2)` on the session's descriptor (for writing too while it has bytes queued),
 /// its own wake pipe (which `StopSignal` and `wakeUp()` write to) and any `watched` descriptors,
-/// until the instant the session's last dispatch asked for, the limits' next deadline or `tick`;
-/// then it calls `dispatch(now:)` with CLOCK_MONOTONIC. It is, with the emulator's pacing, the
-/// only code in Sources that reads that clock or waits.
+/// until the instant the session's last dispatch asked for, the limits' next deadline, `tick` or
+/// `wakeAt`; then it calls `dispatch(now:)` with CLOCK_MONOTONIC. With none of those due it waits
+/// for input alone: a quiet source costs no wake-up at all (issue 25; `serve` on an evdev device
+/// that sends nothing sleeps until it does). It is, with the emulator's pacing, the only code in
+/// Sources that reads that clock or waits.
 ///
 /// It stops when the session ends, a `RunLimits` limit is reached (`--duration`, `--until-idle`),
 /// a stop signal arrives or `onWake` says so; then it cancels what is live if the input was cut
@@ -28,15 +30,35 @@ public final class SessionRunLoop {
     public var tick: Microseconds?
     /// Called after each dispatch with the loop's time; false stops the run (`Reason.requested`).
     public var onWake: ((Microseconds) throws -> Bool)?
+    /// Asked after each `onWake`: the next instant `onWake` must be called although nothing else
+    /// happens (serve's metrics file, brought up to date a second after a change); nil: none.
+    public var wakeAt: (() -> Microseconds?)?
 
-    /// The longest single wait: a safety net, so a wake-up that is somehow lost costs this at most.
-    static let longestWait: Microseconds = 250_000
+    /// How the loop reads its clock and waits: CLOCK_MONOTONIC and poll(2), or a test's virtual
+    /// clock, so the loop's waits are tested in virtual time.
+    struct Waiting {
+        var now: () -> Microseconds
+        /// Waits until a descriptor in `entries` is ready or `milliseconds` pass (-1: input alone ends it).
+        var poll: (_ entries: inout [pollfd], _ milliseconds: Int32) -> Void
 
+        static var system: Waiting {
+            Waiting(now: MonotonicClock.now) { entries, milliseconds in
+                _ = Glibc.poll(&entries, nfds_t(entries.count), milliseconds)
+            }
+        }
+    }
+
+    private let waiting: Waiting
     private let wakeRead: Int32
     private let wakeWrite: Int32
 
-    public init(limits: RunLimits = RunLimits(duration: nil, idle: nil)) {
+    public convenience init(limits: RunLimits = RunLimits(duration: nil, idle: nil)) {
+        self.init(limits: limits, waiting: .system)
+    }
+
+    init(limits: RunLimits, waiting: Waiting) {
         self.limits = limits
+        self.waiting = waiting
         var ends: [Int32] = [-1, -1]
         if pipe(&ends) == 0 {
             for fd in ends {
@@ -75,7 +97,7 @@ public final class SessionRunLoop {
         var reason: RunLimits.Reason
         var thrown: (any Error)?
         while true {
-            var now = Self.now()
+            var now = waiting.now()
             if let stop = limits.reason(hasLiveTouches: session.hasLiveTouches, lastActivity: session.lastActivity, at: now) {
                 reason = stop
                 break
@@ -97,22 +119,20 @@ public final class SessionRunLoop {
                     break
                 }
             }
-            now = Self.now()
-            var until = now + Self.longestWait
-            for instant in [due, limits.nextDeadline(lastActivity: session.lastActivity), tick.map { now + $0 }] {
-                if let instant { until = min(until, instant) }
-            }
-            wait(for: session, until: until, now: now)
+            now = waiting.now()
+            let instants = [due, limits.nextDeadline(lastActivity: session.lastActivity), tick.map { now + $0 }, wakeAt?()]
+            wait(for: session, until: instants.compactMap { $0 }.min(), now: now)
         }
-        let end = Self.now()
+        let end = waiting.now()
         if reason.cutsInput { session.cancelAll(now: end) }
         session.finish(now: end)
         if let thrown { throw thrown }
         return reason
     }
 
-    private func wait(for session: any Session, until: Microseconds, now: Microseconds) {
-        guard until > now else { return }
+    /// Waits for input, the wake pipe, or `until` (nil: for input alone, however long).
+    private func wait(for session: any Session, until: Microseconds?, now: Microseconds) {
+        if let until, until <= now { return }
         var entries: [pollfd] = []
         if let fd = session.descriptor {
             entries.append(pollfd(fd: fd, events: Int16(POLLIN) | (session.wantsToWrite ? Int16(POLLOUT) : 0), revents: 0))
@@ -120,8 +140,8 @@ public final class SessionRunLoop {
         entries.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
         for fd in watched { entries.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
         // Rounded up: a wait that ends a little early would only spin.
-        let milliseconds = Int32(clamping: (until - now + 999) / 1_000)
-        _ = poll(&entries, nfds_t(entries.count), milliseconds)
+        let milliseconds = until.map { Int32(clamping: ($0 - now + 999) / 1_000) } ?? -1
+        waiting.poll(&entries, milliseconds)
         var drain = [UInt8](repeating: 0, count: 64)
         while read(wakeRead, &drain, drain.count) > 0 {}
     }
