@@ -75,6 +75,7 @@ struct ServeCommand: ParsableCommand {
         let session = opened.session
         defer { service.close() }
         let loop = SessionRunLoop(limits: live.limits())
+        service.wakeTime = { [unowned loop] in loop.lastWake }
         loop.onWake = { now in
             service.flush(now: now)
             if let failure = service.failure { throw failure }
@@ -101,6 +102,8 @@ final class ServeOutputs {
     /// The source stamps its reports on the host's monotonic clock (a Linux input device: the
     /// kernel's time of the report), so a frame's latency runs from its report's arrival.
     var reportTimesAreHostTimes = false
+    /// When the run loop last woke (to read a report, or for a timer): where serve's own work on a frame starts.
+    var wakeTime: (() -> Microseconds)?
     private var closed = false
 
     init(output: EventOutput?, metrics: (String, ServeMetrics)?) {
@@ -123,7 +126,9 @@ final class ServeOutputs {
         let screen = try VirtualTouchscreen(name: command.name, panel: panel, screen: setting)
         screen.onFrame = { [unowned self] time in
             let now = MonotonicClock.now()
-            if let start = reportTimesAreHostTimes ? time : firstChange { metrics?.counters.observe(latency: max(now - start, 0)) }
+            if let start = reportTimesAreHostTimes ? time : firstChange {
+                metrics?.counters.observe(latency: max(now - start, 0), work: wakeTime.map { max(now - $0(), 0) })
+            }
             firstChange = nil
         }
         self.screen = screen
@@ -163,8 +168,10 @@ final class ServeOutputs {
         output?.flush()
         if let metrics {
             metrics.counters.write(to: metrics.path, now: MonotonicClock.now())
-            if let p99 = metrics.counters.latencyPercentile(0.99) {
-                FileHandle.standardError.write(Data("touchhost: \(metrics.counters.frameCount) frames, report to uinput p99 \(p99) µs\n".utf8))
+            let latency = metrics.counters.reportToUInput
+            if let p99 = latency.percentile(0.99) {
+                let work = metrics.counters.serveWork.percentile(0.99).map { ", serve's own work p99 \($0) µs" } ?? ""
+                FileHandle.standardError.write(Data("touchhost: \(latency.count) frames, report to uinput p99 \(p99) µs\(work)\n".utf8))
             }
         }
     }

@@ -84,13 +84,16 @@ import TouchCore
         metrics.observe(.touch(touch, at: 0))
         touch.phase = .cancelled
         metrics.observe(.touch(touch, at: 10))
-        metrics.observe(latency: 400)
-        metrics.observe(latency: 3_000)
+        metrics.observe(latency: 400, work: 150)
+        metrics.observe(latency: 3_000, work: 200)
         let text = metrics.text()
         #expect(text.contains("touchhost_touches_total{phase=\"began\"} 1"))
         #expect(text.contains("touchhost_touches_total{phase=\"cancelled\"} 1"))
         #expect(text.contains("touchhost_report_to_uinput_seconds_bucket{le=\"0.0005\"} 1"))
         #expect(text.contains("touchhost_report_to_uinput_seconds_count 2"))
-        #expect(metrics.latencyPercentile(0.99) == 3_000)
+        #expect(text.contains("touchhost_serve_work_seconds_bucket{le=\"0.00025\"} 2"))
+        #expect(text.contains("touchhost_serve_work_seconds_count 2"))
+        #expect(metrics.reportToUInput.percentile(0.99) == 3_000)
+        #expect(metrics.serveWork.percentile(0.5) == 150)
     }
 }

@@ -14,13 +14,11 @@ public final class ServeMetrics {
     public private(set) var gestures: [String: Int] = [:]
     public private(set) var statuses: [String: Int] = [:]
     public private(set) var palms = 0
-    /// Bucket upper bounds in seconds, and the counts at or below each.
-    public static let bounds: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1]
-    private var buckets = [Int](repeating: 0, count: ServeMetrics.bounds.count)
-    private var latencyCount = 0
-    private var latencySum = 0.0
-    /// Every latency measured, kept for the percentile `serve` says at exit (bounded: the newest 100 000).
-    private var recent: [Microseconds] = []
+    /// From a report's arrival to its uinput frame (for an input device, from the kernel's time of
+    /// the report: the kernel's queue, serve's wake-up and its work).
+    public private(set) var reportToUInput = LatencyHistogram()
+    /// From serve's wake-up (to read a report, or for a timer) to the uinput frame: serve's own work.
+    public private(set) var serveWork = LatencyHistogram()
 
     /// The shortest time between two writes of the file.
     public static let writeInterval: Microseconds = 1_000_000
@@ -66,25 +64,12 @@ public final class ServeMetrics {
         }
     }
 
-    /// One uinput frame written `latency` µs after its report arrived.
-    public func observe(latency: Microseconds) {
+    /// One uinput frame written `latency` µs after its report arrived, `work` µs after serve woke for it.
+    public func observe(latency: Microseconds, work: Microseconds? = nil) {
         changed = true
-        let seconds = Double(latency) / 1_000_000
-        for (index, bound) in Self.bounds.enumerated() where seconds <= bound { buckets[index] += 1 }
-        latencyCount += 1
-        latencySum += seconds
-        if recent.count >= 100_000 { recent.removeFirst(50_000) }
-        recent.append(latency)
+        reportToUInput.observe(latency)
+        if let work { serveWork.observe(work) }
     }
-
-    /// The latency below which `fraction` of the measured frames lie, in µs; nil before any.
-    public func latencyPercentile(_ fraction: Double) -> Microseconds? {
-        guard !recent.isEmpty else { return nil }
-        let sorted = recent.sorted()
-        return sorted[min(Int((Double(sorted.count) * fraction).rounded(.up)) - 1, sorted.count - 1)]
-    }
-
-    public var frameCount: Int { latencyCount }
 
     public func text() -> String {
         var lines: [String] = []
@@ -104,14 +89,8 @@ public final class ServeMetrics {
         counter("palms_total", "Palms suppressed.", [("", palms)])
         counter("ghosts_total", "Contacts refused as ghosts or duplicates.", [("", status("rejected") + status("duplicate-contact"))])
         counter("report_timeouts_total", "Touches a stalled source left, cancelled.", [("", status("report-timeout"))])
-        lines.append("# HELP touchhost_report_to_uinput_seconds From a report's arrival to its virtual touchscreen frame.")
-        lines.append("# TYPE touchhost_report_to_uinput_seconds histogram")
-        for (index, bound) in Self.bounds.enumerated() {
-            lines.append("touchhost_report_to_uinput_seconds_bucket{le=\"\(bound)\"} \(buckets[index])")
-        }
-        lines.append("touchhost_report_to_uinput_seconds_bucket{le=\"+Inf\"} \(latencyCount)")
-        lines.append("touchhost_report_to_uinput_seconds_sum \(latencySum)")
-        lines.append("touchhost_report_to_uinput_seconds_count \(latencyCount)")
+        lines += reportToUInput.lines(name: "report_to_uinput_seconds", help: "From a report's arrival to its virtual touchscreen frame.")
+        lines += serveWork.lines(name: "serve_work_seconds", help: "From serve's wake-up (a report to read, a timer) to its virtual touchscreen frame.")
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -33,6 +33,9 @@ public final class SessionRunLoop {
     /// Asked after each `onWake`: the next instant `onWake` must be called although nothing else
     /// happens (serve's metrics file, brought up to date a second after a change); nil: none.
     public var wakeAt: (() -> Microseconds?)?
+    /// The loop's time when it last woke (from its wait, before the dispatch under way): where
+    /// the work done for what woke it starts (serve's metrics).
+    public private(set) var lastWake: Microseconds = 0
 
     /// How the loop reads its clock and waits: CLOCK_MONOTONIC and poll(2), or a test's virtual
     /// clock, so the loop's waits are tested in virtual time.
@@ -98,6 +101,7 @@ public final class SessionRunLoop {
         var thrown: (any Error)?
         while true {
             var now = waiting.now()
+            lastWake = now
             if let stop = limits.reason(hasLiveTouches: session.hasLiveTouches, lastActivity: session.lastActivity, at: now) {
                 reason = stop
                 break
