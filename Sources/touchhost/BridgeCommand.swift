@@ -67,6 +67,7 @@ struct BridgeCommand: ParsableCommand {
         let session = opened.session
         let loop = SessionRunLoop(limits: live.limits())
         loop.watched = [downstream.link.pollDescriptor]
+        loop.watchedWantWriting = { downstream.link.queuedOutput > 0 }
         loop.onWake = { _ in
             try downstream.serveCommands(info: opened.info)
             try downstream.flush()

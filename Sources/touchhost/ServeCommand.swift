@@ -27,7 +27,7 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("bind"), help: "GESTURE=KEY, e.g. swipe-left=KEY_BACK or long-press=BTN_RIGHT (repeatable).")
     var bindings: [String] = []
 
-    @Option(help: "Keep Prometheus text-format metrics in FILE (node_exporter's textfile collector), rewritten each second.")
+    @Option(help: "Keep Prometheus text-format metrics in FILE (node_exporter's textfile collector), rewritten a second after a change, never while nothing changes.")
     var metrics: String?
 
     @Flag(help: "Print the JSON event stream too.")

@@ -89,7 +89,7 @@ struct LinuxVMTests {
         }
         for check in checks { #expect(check.split(separator: " ").dropFirst(2).first == "ok", "\(check)\n\(log)") }
         // The measured figures, for docs/system.md (the checks above hold them to their bounds).
-        for line in run.lines where line.hasPrefix("COST ") || line.hasPrefix("touchhost_report_to_uinput") { print(line) }
+        for line in run.lines where line.hasPrefix("COST ") || line.hasPrefix("touchhost_report_to_uinput") || line.hasPrefix("touchhost_serve_work") { print(line) }
         #expect(run.status == 0, "the VM suite failed:\n\(log)")
 
         // (c): serve stopped while the kernel's buffer overflowed, then read on: a resync, and no

@@ -26,6 +26,9 @@ public final class SessionRunLoop {
     public var limits: RunLimits
     /// More descriptors whose input should wake the loop (a bridge's downstream link, a terminal).
     public var watched: [Int32] = []
+    /// True while the owner has bytes queued for a `watched` descriptor (a bridge's downstream that
+    /// was full): the loop wakes when they become writable too, since no timer will retry them.
+    public var watchedWantWriting: () -> Bool = { false }
     /// The longest wait between two calls of `onWake` (a live view's redraw); nil: no such bound.
     public var tick: Microseconds?
     /// Called after each dispatch with the loop's time; false stops the run (`Reason.requested`).
@@ -142,7 +145,8 @@ public final class SessionRunLoop {
             entries.append(pollfd(fd: fd, events: Int16(POLLIN) | (session.wantsToWrite ? Int16(POLLOUT) : 0), revents: 0))
         }
         entries.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
-        for fd in watched { entries.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+        let watchedEvents = Int16(POLLIN) | (watchedWantWriting() ? Int16(POLLOUT) : 0)
+        for fd in watched { entries.append(pollfd(fd: fd, events: watchedEvents, revents: 0)) }
         // Rounded up: a wait that ends a little early would only spin.
         let milliseconds = until.map { Int32(clamping: ($0 - now + 999) / 1_000) } ?? -1
         waiting.poll(&entries, milliseconds)
