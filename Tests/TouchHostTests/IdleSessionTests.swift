@@ -14,6 +14,8 @@ import TouchCore
     /// What one run saw: the events, and the milliseconds in which the controller sent anything.
     struct Run {
         var events: [HostEvent] = []
+        /// The host time at which each event left the session.
+        var emittedAt: [Microseconds] = []
         var sendingInstants: [Microseconds] = []
         var session: DeviceSession?
         var allowanceWhileIdle: Microseconds?
@@ -33,11 +35,14 @@ import TouchCore
         var controller = TouchController(board: board, seed: 5)
         let link = ScriptedLink()
         var run = Run()
-        let session = DeviceSession(link: link, sink: { run.events.append($0) }) { info, sink in
+        var now: Microseconds = 0
+        let session = DeviceSession(link: link, sink: {
+            run.events.append($0)
+            run.emittedAt.append(now)
+        }) { info, sink in
             HostStack.pipeline(recognizers: .kiosk, for: info, sink: sink)
         }
         var stimuli = Array(try TouchScriptParser.parse(script).stimuli(panel: board.panelSize, rate: board.reportRate))[...]
-        var now: Microseconds = 0
         while now <= end {
             if now < freezeAt {
                 for byte in link.sent { controller.receive(byte) }
@@ -78,6 +83,32 @@ import TouchCore
         #expect(run.statuses.isEmpty, "\(run.statuses)")
         // Full rate from the touch on, back to idle 2 s after it.
         #expect(run.sends(between: 6_100_000, and: 7_000_000) >= 100)
+    }
+
+    /// First-touch latency, from the finger entering the panel to the host's `began`, at every
+    /// phase (3 ms steps) against the scans: at full rate (1 s in, before the active timeout) and
+    /// idling (2.5 s in). Virtual time in 1 ms steps, so each figure is within a millisecond.
+    /// Printed for docs/performance.md ("Idle").
+    @Test func firstTouchLatencyGrowsByAtMostTheIdleScanInterval() throws {
+        func latencies(from start: Microseconds) throws -> [Microseconds] {
+            try stride(from: Microseconds(0), to: 40_000, by: 3_000).map { phase in
+                let down = start + phase
+                let run = try Self.run("\(down / 1_000)ms down 1 150 100\n\(down / 1_000 + 100)ms up 1\n", until: down + 200_000)
+                let began = try #require(run.events.firstIndex { if case .touch(let t, _, _) = $0 { t.phase == .began } else { false } })
+                return run.emittedAt[began] - down
+            }
+        }
+        let active = try latencies(from: 1_000_000)
+        let idling = try latencies(from: 2_500_000)
+        let period = Microseconds(1_000_000 / Self.board.reportRate)
+        let step: Microseconds = 1_000
+        #expect(active.allSatisfy { $0 <= 2 * period + step }, "\(active)")
+        #expect(idling.allSatisfy { $0 <= Self.board.idle.scanIntervalMicroseconds + period + step }, "\(idling)")
+        func summary(_ values: [Microseconds]) -> String {
+            let sorted = values.sorted()
+            return "median \(sorted[sorted.count / 2] / 1_000) ms, max \(sorted.last! / 1_000) ms"
+        }
+        print("first-touch latency: full rate \(summary(active)); idling \(summary(idling))")
     }
 
     /// A controller that freezes just after an idle scan saw a finger: the touch is cancelled by
