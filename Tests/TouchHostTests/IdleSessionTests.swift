@@ -147,3 +147,29 @@ import TouchCore
         #expect(session.silenceAllowance == DeviceSession.idleLag)
     }
 }
+
+/// A bridge passes its upstream controller's description on, but not its idling: the bridge
+/// sends events as they happen, and an older downstream host reads the info layout it knows.
+@Suite struct IdleBridgeTests {
+    @Test func aBridgeAnnouncesNoIdleAcquisition() throws {
+        var upstream = Firmware.TouchController(board: BoardCatalog.defaultBoard, seed: 1)
+        upstream.setIdleAcquisition(true)
+        let idling = upstream.deviceInfo
+        #expect(idling.idle != nil && idling.supportedModes.contains(.idles))
+        let wire = ScriptedLink()
+        let bridge = BridgeLink(link: wire)
+        var request = ByteBuffer()
+        FrameEncoder.encode(CommandFrame(requestId: 1, command: .getInfo), to: &request)
+        wire.incoming = request.bytes
+        try bridge.serveCommands(info: idling)
+        var decoder = FrameDecoder()
+        let infos = wire.sent.compactMap { byte -> DeviceInfo? in
+            if case .device(.info(let info))? = decoder.push(byte) { return info }
+            return nil
+        }
+        var expected = idling
+        expected.idle = nil
+        expected.supportedModes = ReportModeSet(rawValue: idling.supportedModes.rawValue & ~ReportModeSet.idles.rawValue)
+        #expect(infos == [expected])
+    }
+}
