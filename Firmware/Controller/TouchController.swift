@@ -89,14 +89,11 @@ public struct TouchController: Sendable {
         let result = scan(at: time)
         let verdict = idle.scanned(at: time, sawTouch: pipeline.seesTouch)
         switch verdict {
-        case .active:
+        case .active, .woke:
+            // Woken: full rate again from the scan that saw the touch, not from where idling began.
+            if verdict == .woke { restartSchedule(at: time) }
             scheduledScans += 1
             nextScanTime = scheduleStart + scheduledScans * 1_000_000 / Int64(widening: reportRate)
-        case .woke:
-            // Full rate again from the scan that saw the touch, not from where idling began.
-            restartSchedule(at: time)
-            scheduledScans = 1
-            nextScanTime = time + 1_000_000 / Int64(widening: reportRate)
         case .idleReport, .idleSilent:
             nextScanTime = time + idle.settings.scanIntervalMicroseconds
         }
