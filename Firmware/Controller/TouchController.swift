@@ -16,7 +16,7 @@ public struct TouchController: Sendable {
     /// `GestureController`, gestures).
     public var mode: ReportMode = .contacts
     /// The modes `setMode` accepts; gestures only when a `GestureController` runs the recognizers.
-    public internal(set) var supportedModes = ReportModeSet.contacts.union(.heatmap).union(.shapes)
+    public internal(set) var supportedModes = ReportModeSet.contacts.union(.heatmap).union(.shapes).union(.idles)
     public private(set) var reportRate: Int
     /// The sequence number the next scan will carry.
     public private(set) var sequence: UInt32 = 0
@@ -27,6 +27,8 @@ public struct TouchController: Sendable {
     public var noiseBursts = NoiseBurstStage()
     /// Commands in, messages owed, byte faults out.
     public internal(set) var link = LinkState()
+    /// Idle acquisition: off until the host asks for it.
+    public private(set) var idle: IdleSchedule
     private var scheduleStart: Microseconds
     private var scheduledScans: Int64 = 0
 
@@ -41,6 +43,7 @@ public struct TouchController: Sendable {
         pipeline = ScanPipeline(board: board)
         deltas = CountGrid(columns: board.columns, rows: board.rows)
         reportRate = board.reportRate
+        idle = IdleSchedule(settings: board.idle)
         scheduleStart = startTime
         nextScanTime = startTime
         // Power-up calibration, before anyone can touch the panel.
@@ -70,17 +73,48 @@ public struct TouchController: Sendable {
         return result
     }
 
-    /// Runs every scan due at or before `time`, in order, handing each result to `body`.
+    /// Runs every scan due at or before `time`, in order, handing each result the link would
+    /// carry to `body` (an idle scan that saw nothing between idle reports is not one).
     public mutating func advance(to time: Microseconds, _ body: (ScanResult) -> Void) {
-        while nextScanTime <= time { body(runScheduledScan()) }
+        while nextScanTime <= time {
+            if let result = runScheduledScan() { body(result) }
+        }
     }
 
-    /// Runs the scan due at `nextScanTime` and moves the schedule on.
-    mutating func runScheduledScan() -> ScanResult {
-        let result = scan(at: nextScanTime)
-        scheduledScans += 1
-        nextScanTime = scheduleStart + scheduledScans * 1_000_000 / Int64(widening: reportRate)
+    /// Runs the scan due at `nextScanTime` and moves the schedule on: at the report rate, or at
+    /// the idle scan interval while idling. Nil for an idle scan that is not reported: it gives
+    /// back its sequence number, so the host sees no gap.
+    mutating func runScheduledScan() -> ScanResult? {
+        let time = nextScanTime
+        let result = scan(at: time)
+        let verdict = idle.scanned(at: time, sawTouch: pipeline.seesTouch)
+        switch verdict {
+        case .active, .woke:
+            // Woken: full rate again from the scan that saw the touch, not from where idling began.
+            if verdict == .woke { restartSchedule(at: time) }
+            scheduledScans += 1
+            nextScanTime = scheduleStart + scheduledScans * 1_000_000 / Int64(widening: reportRate)
+        case .idleReport, .idleSilent:
+            nextScanTime = time + idle.settings.scanIntervalMicroseconds
+        }
+        guard verdict != .idleSilent else {
+            sequence &-= 1
+            return nil
+        }
         return result
+    }
+
+    /// Counts the full-rate schedule from `time` on.
+    private mutating func restartSchedule(at time: Microseconds) {
+        scheduleStart = time
+        scheduledScans = 0
+    }
+
+    /// Switches idle acquisition on or off (the `setIdleAcquisition` command) from the next scan
+    /// on; idling then starts after the board's active timeout without a touch.
+    public mutating func setIdleAcquisition(_ on: Bool) {
+        idle.enable(on, at: nextScanTime)
+        restartSchedule(at: nextScanTime)
     }
 
     /// Changes the scan and report rate from the next scan on; refuses rates outside 10...250 Hz.
@@ -88,8 +122,7 @@ public struct TouchController: Sendable {
     public mutating func setReportRate(_ hertz: Int) -> Bool {
         guard hertz >= TouchController.minReportRate && hertz <= TouchController.maxReportRate else { return false }
         reportRate = hertz
-        scheduleStart = nextScanTime
-        scheduledScans = 0
+        restartSchedule(at: nextScanTime)
         return true
     }
 
@@ -101,7 +134,7 @@ public struct TouchController: Sendable {
     }
 
     /// As after power-up: contacts are forgotten without lifts, the sequence restarts at 0, the
-    /// report rate and mode return to the board's, and the next scan recalibrates. The link gets a
+    /// report rate and mode return to the board's, idling stops, and the next scan recalibrates. The link gets a
     /// delimiter, a `reset` status and the device info.
     public mutating func reset() {
         pipeline.reset()
@@ -113,7 +146,8 @@ public struct TouchController: Sendable {
         mode = .contacts
         link.sendsShapes = false
         reportRate = board.reportRate
-        scheduleStart = nextScanTime
-        scheduledScans = 0
+        // A reset forgets the host's request to idle, as it forgets its request for shapes.
+        idle.enable(false, at: nextScanTime)
+        restartSchedule(at: nextScanTime)
     }
 }

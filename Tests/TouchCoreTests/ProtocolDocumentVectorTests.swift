@@ -75,6 +75,8 @@ import TouchCore
                             finger: 2, action: .down, position: PanelPoint(x: 100, y: 90),
                             shape: ContactShape(major: 100, minor: 80, orientation: 0), isPalm: true)))),
             "set-contact-shapes": .command(CommandFrame(requestId: 10, command: .setContactShapes(true))),
+            "info-idle": .device(.info(ProtocolSamples.idlingInfo)),
+            "set-idle-acquisition": .command(CommandFrame(requestId: 11, command: .setIdleAcquisition(true))),
         ]
     }()
 

@@ -40,6 +40,14 @@ enum ProtocolSamples {
         panelWidth: 3450, panelHeight: 1940, maxX: 4095, maxY: 2303, columns: 32, rows: 18, maxContacts: 10,
         reportRate: 120, supportedModes: ReportModeSet.contacts.union(.heatmap))
 
+    /// `info` from a device asked to idle.
+    static let idlingInfo: DeviceInfo = {
+        var idling = info
+        idling.supportedModes = idling.supportedModes.union(.idles)
+        idling.idle = IdleAcquisition(scanInterval: 40, reportInterval: 240, activeTimeout: 2_000)
+        return idling
+    }()
+
     static func contactReport(contacts count: Int) -> ContactReport {
         var report = ContactReport(sequence: 0x1234, timestamp: 0x0001_E240)
         for index in 0..<count {

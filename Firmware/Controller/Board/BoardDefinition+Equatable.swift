@@ -6,6 +6,6 @@ extension BoardDefinition: Equatable {
             && a.maxCoordinateY == b.maxCoordinateY && a.maxContacts == b.maxContacts && a.reportRate == b.reportRate
             && a.baud == b.baud && a.noiseCounts == b.noiseCounts && a.fingerAmplitude == b.fingerAmplitude
             && a.fingerDiameter == b.fingerDiameter && a.baselineDriftRate == b.baselineDriftRate
-            && a.idPolicy == b.idPolicy
+            && a.idPolicy == b.idPolicy && a.idle == b.idle
     }
 }

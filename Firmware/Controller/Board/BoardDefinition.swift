@@ -26,12 +26,21 @@ public struct BoardDefinition: Sendable {
     /// How fast the untouched counts wander with temperature and humidity, counts per second.
     public var baselineDriftRate: Float
     public var idPolicy: ContactIdPolicy
+    /// Idle acquisition, for a host that asks for it (`setIdleAcquisition`): what the controller
+    /// announces and how it scans while nothing touches the panel (`IdleSchedule`).
+    public var idle: IdleAcquisition
+
+    /// Idle scans 40 ms apart see any touch of 60 ms (the shortest scripted tap) on two scans, so it
+    /// is never lost; an empty report every 240 ms (about four a second) keeps the host's wake-ups
+    /// low and tells it the controller still runs. Idling starts after 2 s without a touch, longer
+    /// than any gesture's timer (a double tap's window, a long press), which idle scans would delay.
+    public static let defaultIdle = IdleAcquisition(scanInterval: 40, reportInterval: 240, activeTimeout: 2_000)
 
     public init(
         name: StaticString, panelWidth: Float, panelHeight: Float, columns: Int, rows: Int,
         maxCoordinateX: UInt16 = 4095, maxCoordinateY: UInt16 = 4095, maxContacts: Int, reportRate: Int,
         baud: Int, noiseCounts: Float, fingerAmplitude: Float, fingerDiameter: Float,
-        baselineDriftRate: Float, idPolicy: ContactIdPolicy = .lowestFree
+        baselineDriftRate: Float, idPolicy: ContactIdPolicy = .lowestFree, idle: IdleAcquisition = defaultIdle
     ) {
         self.name = name
         self.panelWidth = panelWidth
@@ -48,6 +57,7 @@ public struct BoardDefinition: Sendable {
         self.fingerDiameter = fingerDiameter
         self.baselineDriftRate = baselineDriftRate
         self.idPolicy = idPolicy
+        self.idle = idle
     }
 
     public var nodePitchX: Float { panelWidth / Float(columns) }
@@ -63,6 +73,7 @@ public struct BoardDefinition: Sendable {
             && columns * rows <= SensorGridLimits.maxNodes && maxContacts >= 1
             && maxContacts <= TouchLimits.maxContacts && reportRate >= 1
             && maxCoordinateX <= 4095 && maxCoordinateY <= 4095 && maxCoordinateX > 0 && maxCoordinateY > 0
+            && idle.isValid
     }
 
     public func deviceX(millimetres x: Float) -> UInt16 {

@@ -10,7 +10,7 @@ extension TouchController {
             panelWidth: UInt16(board.panelWidth * 10 + 0.5), panelHeight: UInt16(board.panelHeight * 10 + 0.5),
             maxX: board.maxCoordinateX, maxY: board.maxCoordinateY, columns: UInt8(board.columns),
             rows: UInt8(board.rows), maxContacts: UInt8(board.maxContacts), reportRate: UInt16(reportRate),
-            supportedModes: supportedModes)
+            supportedModes: supportedModes, idle: idle.isEnabled ? idle.settings : nil)
     }
 
     /// Feeds one byte from the host. A completed command takes effect at once; its reply (and any
@@ -73,7 +73,7 @@ extension TouchController {
         sendOwed(at: time, to: &output)
         while nextScanTime <= time {
             let scanTime = nextScanTime
-            let result = runScheduledScan()
+            guard let result = runScheduledScan() else { continue }
             send(result, to: &output)
             listener.scanned(
                 result, context: ScanContext(board: board, mode: mode, reportRate: reportRate, resets: link.resets),
@@ -119,6 +119,11 @@ extension TouchController {
         case .setContactShapes(let on):
             link.sendsShapes = on
             link.owe(reply(.accepted))
+        case .setIdleAcquisition(let on):
+            setIdleAcquisition(on)
+            // The info that follows says how it idles now (or, switched off, that it does not).
+            link.owe(reply(.accepted))
+            link.owe(.info)
         }
     }
 

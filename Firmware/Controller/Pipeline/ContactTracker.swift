@@ -29,6 +29,8 @@ public struct ContactTracker: Sendable {
     }
 
     public var liveCount: Int { contacts.count }
+    /// Touches seen but not yet confirmed by the debouncer.
+    public var pendingCount: Int { debouncer.pendingCount }
 
     /// Forgets every contact without reporting lifts, as a controller does when it resets.
     public mutating func reset() {

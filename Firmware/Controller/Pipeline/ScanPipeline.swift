@@ -29,6 +29,8 @@ public struct ScanPipeline: Sendable {
     }
 
     public var liveContacts: Int { tracker.liveCount }
+    /// The last scan found a contact, or a touch still being debounced: an idle controller wakes.
+    public var seesTouch: Bool { tracker.liveCount > 0 || tracker.pendingCount > 0 }
 
     public mutating func recalibrate() { baseline.recalibrate() }
 

@@ -75,6 +75,7 @@ extension CommandFrame {
         case .stimulus(let stimulus): stimulus.write(to: &frame)
         case .injectFaults(let faults): faults.write(to: &frame)
         case .setContactShapes(let on): frame.append(UInt8(on ? 1 : 0))
+        case .setIdleAcquisition(let on): frame.append(UInt8(on ? 1 : 0))
         }
     }
 
@@ -97,6 +98,10 @@ extension CommandFrame {
             let on = reader.readUInt8()
             guard on <= 1 else { return nil }
             command = .setContactShapes(on == 1)
+        case .setIdleAcquisition:
+            let on = reader.readUInt8()
+            guard on <= 1 else { return nil }
+            command = .setIdleAcquisition(on == 1)
         case .info, .contacts, .heatmap, .gesture, .touch, .status, .reply, .shapedContacts: return nil
         }
         guard reader.isCompleteAndExact else { return nil }

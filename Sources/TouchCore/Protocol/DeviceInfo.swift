@@ -19,6 +19,9 @@ public struct ReportModeSet: Equatable, Sendable {
     public static let gestures = ReportModeSet(rawValue: 0x04)
     /// Not a mode: the device sends shaped contact reports (0x08) when asked (`setContactShapes`).
     public static let shapes = ReportModeSet(rawValue: 0x08)
+    /// Not a mode: the device scans at an idle interval while nothing touches it, when asked
+    /// (`setIdleAcquisition`); its info then carries that interval (`DeviceInfo.idle`).
+    public static let idles = ReportModeSet(rawValue: 0x10)
 
     public func contains(_ other: ReportModeSet) -> Bool { rawValue & other.rawValue == other.rawValue }
 
@@ -96,11 +99,14 @@ public struct DeviceInfo: Equatable, Sendable {
     public var maxContacts: UInt8
     public var reportRate: UInt16
     public var supportedModes: ReportModeSet
+    /// How the device idles; nil for a device that does not (an older one, or one not asked to):
+    /// it reports at `reportRate` whatever is on the panel.
+    public var idle: IdleAcquisition?
 
     public init(
         protocolVersion: UInt8 = WireFormat.version, firmwareVersion: FirmwareVersion, boardName: BoardName,
         panelWidth: UInt16, panelHeight: UInt16, maxX: UInt16, maxY: UInt16, columns: UInt8, rows: UInt8,
-        maxContacts: UInt8, reportRate: UInt16, supportedModes: ReportModeSet
+        maxContacts: UInt8, reportRate: UInt16, supportedModes: ReportModeSet, idle: IdleAcquisition? = nil
     ) {
         self.protocolVersion = protocolVersion
         self.firmwareVersion = firmwareVersion
@@ -114,5 +120,36 @@ public struct DeviceInfo: Equatable, Sendable {
         self.maxContacts = maxContacts
         self.reportRate = reportRate
         self.supportedModes = supportedModes
+        self.idle = idle
     }
+}
+
+/// Idle acquisition as a maXTouch does it: after `activeTimeout` with nothing on the panel the device
+/// scans once every `scanInterval` instead of at its report rate, and reports once every
+/// `reportInterval` (a scan that sees nothing in between is not reported and takes no sequence
+/// number); the scan that first sees a touch is reported at once and full rate resumes with it.
+/// Sent at the end of the device info by a device that was asked to idle (docs/protocol.md).
+public struct IdleAcquisition: Equatable, Sendable {
+    /// Time between idle scans, ms: it bounds the delay before a first touch is seen.
+    public var scanInterval: UInt16
+    /// Time between the reports of an idle device, ms: the longest it stays silent while it runs.
+    public var reportInterval: UInt16
+    /// How long the panel stays untouched at the full report rate before idling starts, ms.
+    public var activeTimeout: UInt16
+
+    public init(scanInterval: UInt16, reportInterval: UInt16, activeTimeout: UInt16) {
+        self.scanInterval = scanInterval
+        self.reportInterval = reportInterval
+        self.activeTimeout = activeTimeout
+    }
+
+    /// Scans come at least a millisecond apart and reports at most a minute apart, on whole scans.
+    public var isValid: Bool {
+        scanInterval >= 1 && reportInterval >= scanInterval && reportInterval <= 60_000
+            && reportInterval % scanInterval == 0
+    }
+
+    public var scanIntervalMicroseconds: Microseconds { Microseconds(widening: UInt32(scanInterval)) * 1_000 }
+    public var reportIntervalMicroseconds: Microseconds { Microseconds(widening: UInt32(reportInterval)) * 1_000 }
+    public var activeTimeoutMicroseconds: Microseconds { Microseconds(widening: UInt32(activeTimeout)) * 1_000 }
 }

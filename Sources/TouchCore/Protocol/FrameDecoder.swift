@@ -107,7 +107,8 @@ public struct FrameDecoder: Sendable {
         case .touch: guard let record = TouchEventRecord(reading: &reader) else { return false }; body(.touch(record))
         case .status: guard let status = DeviceStatus(reading: &reader) else { return false }; body(.status(status))
         case .reply: guard let reply = CommandReply(reading: &reader) else { return false }; body(.reply(reply))
-        case .getInfo, .setMode, .setReportRate, .recalibrate, .reset, .stimulus, .injectFaults, .setContactShapes:
+        case .getInfo, .setMode, .setReportRate, .recalibrate, .reset, .stimulus, .injectFaults, .setContactShapes,
+            .setIdleAcquisition:
             return false
         }
         return true

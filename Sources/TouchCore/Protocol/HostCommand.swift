@@ -12,6 +12,9 @@ public enum HostCommand: Equatable, Sendable {
     /// Asks for shaped contact reports (0x08) instead of plain ones, or back; only for a device
     /// whose info lists `ReportModeSet.shapes`.
     case setContactShapes(Bool)
+    /// Asks the device to idle while nothing touches it (and to say how in its info), or to stop;
+    /// only for a device whose info lists `ReportModeSet.idles`.
+    case setIdleAcquisition(Bool)
 
     public var frameType: FrameType {
         switch self {
@@ -23,6 +26,7 @@ public enum HostCommand: Equatable, Sendable {
         case .stimulus: .stimulus
         case .injectFaults: .injectFaults
         case .setContactShapes: .setContactShapes
+        case .setIdleAcquisition: .setIdleAcquisition
         }
     }
 }

@@ -18,6 +18,12 @@ extension DeviceInfo {
         // The name goes last so its length can vary without moving any other field.
         frame.append(UInt8(boardName.count))
         for index in 0..<boardName.count { frame.append(boardName[index]) }
+        // Only a device asked to idle sends these, so an older host never sees a longer info.
+        if let idle {
+            frame.append(idle.scanInterval)
+            frame.append(idle.reportInterval)
+            frame.append(idle.activeTimeout)
+        }
     }
 
     public init?(reading reader: inout PayloadReader) {
@@ -38,12 +44,20 @@ extension DeviceInfo {
         guard nameLength <= BoardName.capacity else { return nil }
         var name = BoardName()
         for _ in 0..<nameLength { name.append(reader.readUInt8()) }
+        var idle: IdleAcquisition?
+        if reader.remaining == 6 {
+            let scan = reader.readUInt16()
+            let report = reader.readUInt16()
+            idle = IdleAcquisition(scanInterval: scan, reportInterval: report, activeTimeout: reader.readUInt16())
+            // Nonsense timing is malformed, like any field out of its range.
+            if idle?.isValid == false { reader.fail() }
+        }
         guard reader.isCompleteAndExact else { return nil }
         self.init(
             protocolVersion: protocolVersion, firmwareVersion: FirmwareVersion(major: major, minor: minor, patch: patch),
             boardName: name, panelWidth: panelWidth, panelHeight: panelHeight, maxX: maxX, maxY: maxY,
             columns: columns, rows: rows, maxContacts: maxContacts, reportRate: reportRate,
-            supportedModes: ReportModeSet(rawValue: modes))
+            supportedModes: ReportModeSet(rawValue: modes), idle: idle)
     }
 }
 

@@ -35,6 +35,7 @@ public enum FrameType: UInt8, Sendable {
     case stimulus = 0x86
     case injectFaults = 0x87
     case setContactShapes = 0x88
+    case setIdleAcquisition = 0x89
 
     public var isCommand: Bool { rawValue & 0x80 != 0 }
 }

@@ -44,6 +44,10 @@ public final class BridgeLink {
             info.panelWidth = UInt16(clamping: screen.setting.size.width * 10)
             info.panelHeight = UInt16(clamping: screen.setting.size.height * 10)
         }
+        // The bridge does not idle: its events flow as they happen. Without the idle fields the
+        // info also keeps the layout an older downstream host reads.
+        info.idle = nil
+        info.supportedModes = ReportModeSet(rawValue: info.supportedModes.rawValue & ~ReportModeSet.idles.rawValue)
         FrameEncoder.encode(.info(info), to: &pending)
     }
 

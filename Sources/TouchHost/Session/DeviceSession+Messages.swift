@@ -87,6 +87,8 @@ extension DeviceSession {
             described()
             // Shapes (and palms) are asked for on every info: a device that reset forgot the request.
             if info.supportedModes.contains(.shapes) { post(.setContactShapes(true)) }
+            // Idling too; the device answers with an info that says how it idles, asked no more.
+            if info.supportedModes.contains(.idles), info.idle == nil { post(.setIdleAcquisition(true)) }
         case .contacts(let report):
             guard let info, let pipeline, heatmapFinder == nil, acceptsTrackerFrames() else { return }
             let time = deviceTime(report.timestamp)

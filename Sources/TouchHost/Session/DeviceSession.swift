@@ -64,6 +64,15 @@ public final class DeviceSession: Session {
     /// reports back for well over a report period; past the tracker's 100 ms timeout they would
     /// split touches. A device that stops reporting when untouched gets its timers this much late.
     public static let idleLag: Microseconds = 250_000
+
+    /// The silence `idleLag` allows for, plus an idling device's report interval when it announced
+    /// one (`DeviceInfo.idle`) and no touch is down: its reports are that far apart by design, and
+    /// extrapolating past one still on its way would shift the session's clock. A device that
+    /// really stalls while idling still has its timers fire, within that interval plus the lag.
+    public var silenceAllowance: Microseconds {
+        guard let idle = info?.idle, !hasLiveTouches else { return Self.idleLag }
+        return Self.idleLag + idle.reportIntervalMicroseconds
+    }
     /// How long a link may go without a controller describing itself before the session says
     /// nothing answered: five requests for its description, `askInterval` apart.
     public static let answerTimeout: Microseconds = 2_000_000
@@ -234,7 +243,7 @@ public final class DeviceSession: Session {
 
     /// The next instant dispatch has work without input: the next request for a description, a
     /// request's deadline, a stalled write's limit, a reopening, or the pipeline's next timer
-    /// (which fires `idleLag` after the device's time stood still).
+    /// (which fires `silenceAllowance` after the device's time stood still).
     private func nextInstant(readFully: Bool) -> Microseconds? {
         var next: Microseconds? = readFully ? nil : hostTime
         func consider(_ instant: Microseconds?) {
@@ -253,7 +262,7 @@ public final class DeviceSession: Session {
         if let stalledSince { consider(stalledSince + Self.writeStallLimit) }
         if let deadline = pipeline?.nextDeadline {
             let arrival = lastArrival ?? hostTime
-            consider(arrival + Self.idleLag + max(0, deadline - lastDeviceTime))
+            consider(arrival + silenceAllowance + max(0, deadline - lastDeviceTime))
         }
         if controllerEvents.hasLiveTouches { consider(hostTime + Self.idleLag) }
         return next
@@ -549,7 +558,7 @@ public final class DeviceSession: Session {
         receive(bytes)
     }
 
-    /// Lets timers fire when the device has been silent a while (see `idleLag`).
+    /// Lets timers fire when the device has been silent a while (see `silenceAllowance`).
     public func advanceIdle(at time: Microseconds) {
         hostTime = max(hostTime, time)
         advanceIdle()
@@ -558,8 +567,9 @@ public final class DeviceSession: Session {
     func advanceIdle() {
         guard let pipeline, let arrival = lastArrival else { return }
         let silence = hostTime - arrival
-        guard silence > Self.idleLag else { return }
-        pipeline.advance(to: lastDeviceTime + silence - Self.idleLag)
+        let allowance = silenceAllowance
+        guard silence > allowance else { return }
+        pipeline.advance(to: lastDeviceTime + silence - allowance)
     }
 
     func cancelEverything(at time: Microseconds) {
