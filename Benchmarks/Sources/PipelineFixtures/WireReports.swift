@@ -18,22 +18,26 @@ public struct WireReports {
     public mutating func nextFrame() -> ContactFrame? {
         let start = next == 0 ? 0 : stream.frameEnds[next - 1]
         let end = stream.frameEnds[next]
-        // One report's bytes per call, as a host hands over what one read returned.
-        var received: ContactReport?
-        stream.bytes.withUnsafeBufferPointer { bytes in
-            decoder.decode(UnsafeBufferPointer(rebasing: bytes[start..<end])) { frame in
-                if case .device(.contacts(let report)) = frame { received = report }
-            }
-        }
+        // One report's bytes per call, as a host hands over what one read returned, each contact
+        // report read where the decoder parsed it (`decode(_:contacts:other:)`, as `DeviceSession`).
         let span = lap * stream.reports
+        var frame: ContactFrame?
+        stream.bytes.withUnsafeBufferPointer { bytes in
+            decoder.decode(
+                UnsafeBufferPointer(rebasing: bytes[start..<end]),
+                contacts: { report, _ in
+                    let timestamp = report.timestamp &+ UInt32(truncatingIfNeeded: Int64(span) * BenchmarkPanel.reportInterval)
+                    var made = report.contactFrame(on: BenchmarkPanel.info, at: unwrapper.unwrap(timestamp))
+                    made.sequence = UInt32(report.sequence &+ UInt16(truncatingIfNeeded: span))
+                    frame = made
+                },
+                other: { _, _ in })
+        }
         next += 1
         if next == stream.reports {
             next = 0
             lap += 1
         }
-        guard var report = received else { return nil }
-        report.sequence &+= UInt16(truncatingIfNeeded: span)
-        report.timestamp &+= UInt32(truncatingIfNeeded: Int64(span) * BenchmarkPanel.reportInterval)
-        return report.contactFrame(on: BenchmarkPanel.info, at: unwrapper.unwrap(report.timestamp))
+        return frame
     }
 }

@@ -44,9 +44,9 @@ case "decoder":
         for report in 0..<reports {
             let index = report % stream.reports
             let start = index == 0 ? 0 : stream.frameEnds[index - 1]
-            decoder.decode(UnsafeBufferPointer(rebasing: bytes[start..<stream.frameEnds[index]])) { frame in
-                if case .device(.contacts(let report)) = frame { checksum &+= report.contacts.count }
-            }
+            decoder.decode(
+                UnsafeBufferPointer(rebasing: bytes[start..<stream.frameEnds[index]]),
+                contacts: { report, _ in checksum &+= report.contacts.count }, other: { _, _ in })
         }
     }
 case "decode":

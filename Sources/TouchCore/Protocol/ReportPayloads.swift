@@ -97,40 +97,43 @@ extension ContactReport {
 
     /// The contact count is not sent: it is (payload length - 6) / 5, or / 9 when `shaped`.
     public init?(reading reader: inout PayloadReader, shaped: Bool = false) {
-        let sequence = reader.readUInt16()
-        let timestamp = reader.readUInt32()
-        let contactBytes = reader.remaining
+        self.init(sequence: 0, timestamp: 0, isShaped: shaped)
+        let parsed = reader.frame.elements.extracting(reader.position..<reader.end)
+            .withUnsafeBufferPointer { read(payload: $0, shaped: shaped) }
+        guard parsed else { return nil }
+        reader.skip(reader.remaining)
+    }
+
+    /// Parses a whole payload into this report in place, replacing what it held; false when the
+    /// payload is malformed (the report's content is then unspecified). The decoder keeps one
+    /// report and parses every contact report into it: built as a new value, each 250-byte report
+    /// was copied on its way out several times, most of the decoder's work.
+    @inline(__always)
+    mutating func read(payload: UnsafeBufferPointer<UInt8>, shaped: Bool) -> Bool {
+        let count = payload.count
+        guard count >= Self.headerLength, let bytes = payload.baseAddress else { return false }
         let stride = shaped ? Self.bytesPerShapedContact : Self.bytesPerContact
-        guard !reader.failed, contactBytes % stride == 0, contactBytes / stride <= TouchLimits.maxContacts
-        else { return nil }
-        self.init(sequence: sequence, timestamp: timestamp, isShaped: shaped)
-        if !shaped {
-            // Every scan of every controller: the length is checked above, so the contacts are
-            // read in place, five bytes at a time, rather than through a checked read per byte.
-            do {
-                let bytes = reader.frame.elements
-                var at = reader.position
-                for _ in 0..<contactBytes / stride {
-                    guard let contact = WireContact(
-                        wire: bytes[at], bytes[at &+ 1], bytes[at &+ 2], bytes[at &+ 3], amplitude: bytes[at &+ 4])
-                    else { return nil }
-                    contacts.append(contact)
-                    at &+= stride
-                }
-            }
-            reader.skip(contactBytes)
-            guard reader.isCompleteAndExact else { return nil }
-            return
-        }
-        for _ in 0..<contactBytes / stride {
-            guard var contact = WireContact(reading: &reader) else { return nil }
+        let contactBytes = count &- Self.headerLength
+        guard contactBytes % stride == 0, contactBytes / stride <= TouchLimits.maxContacts else { return false }
+        sequence = UInt16(bytes[0]) | UInt16(bytes[1]) &<< 8
+        timestamp = UInt32(bytes[2]) | UInt32(bytes[3]) &<< 8 | UInt32(bytes[4]) &<< 16 | UInt32(bytes[5]) &<< 24
+        isShaped = shaped
+        contacts.removeAll()
+        // The length is checked above, so each contact is read from its bytes directly.
+        var at = Self.headerLength
+        while at < count {
+            guard var contact = WireContact(
+                wire: bytes[at], bytes[at &+ 1], bytes[at &+ 2], bytes[at &+ 3], amplitude: bytes[at &+ 4])
+            else { return false }
             if shaped {
-                guard let shape = WireShape(reading: &reader) else { return nil }
+                guard let shape = WireShape(wire: bytes[at &+ 5], bytes[at &+ 6], bytes[at &+ 7], bytes[at &+ 8])
+                else { return false }
                 contact.shape = shape
             }
             contacts.append(contact)
+            at &+= stride
         }
-        guard reader.isCompleteAndExact else { return nil }
+        return true
     }
 }
 
@@ -148,7 +151,14 @@ extension WireShape {
         let minor = reader.readUInt8()
         let orientation = reader.readUInt8()
         let flags = reader.readUInt8()
-        guard !reader.failed, orientation < 180, flags & ~WireShape.palmFlag == 0 else { return nil }
+        guard !reader.failed else { return nil }
+        self.init(wire: major, minor, orientation, flags)
+    }
+
+    /// The shape in its four wire bytes; nil for an orientation above 179 or flags other than bit 0.
+    @inline(__always)
+    init?(wire major: UInt8, _ minor: UInt8, _ orientation: UInt8, _ flags: UInt8) {
+        guard orientation < 180, flags & ~WireShape.palmFlag == 0 else { return nil }
         self.init(major: major, minor: minor, orientation: orientation, flags: flags)
     }
 }
