@@ -72,11 +72,15 @@ extension WireContact {
     /// The contact in its five wire bytes; nil when bit 7 of the first is set.
     @inline(__always)
     init?(wire first: UInt8, _ b1: UInt8, _ b2: UInt8, _ b3: UInt8, amplitude: UInt8) {
-        guard first & 0x80 == 0, let state = ContactState(rawValue: first &>> 5 & 0x03) else { return nil }
+        // Bit 7 clear and a state of 0...2 (bits 5-6): the first byte is below 0x60.
+        guard first < 0x60, let state = ContactState(rawValue: first &>> 5) else { return nil }
         let low = UInt16(b1), middle = UInt16(b2), high = UInt16(b3)
-        self.init(
-            id: first & 0x1F, state: state, x: low | (middle & 0x0F) &<< 8, y: middle &>> 4 | high &<< 4,
-            amplitude: amplitude)
+        self.id = first & 0x1F
+        self.state = state
+        self.x = low | (middle & 0x0F) &<< 8
+        self.y = middle &>> 4 | high &<< 4
+        self.amplitude = amplitude
+        self.shape = .unknown
     }
 }
 
@@ -119,19 +123,27 @@ extension ContactReport {
         timestamp = UInt32(bytes[2]) | UInt32(bytes[3]) &<< 8 | UInt32(bytes[4]) &<< 16 | UInt32(bytes[5]) &<< 24
         isShaped = shaped
         contacts.removeAll()
-        // The length is checked above, so each contact is read from its bytes directly.
+        // The length is checked above, so each contact is read from its bytes directly. Plain
+        // reports, every scan of most controllers, have a loop of their own with no shape to read.
         var at = Self.headerLength
+        if !shaped {
+            while at < count {
+                guard let contact = WireContact(
+                    wire: bytes[at], bytes[at &+ 1], bytes[at &+ 2], bytes[at &+ 3], amplitude: bytes[at &+ 4])
+                else { return false }
+                contacts.append(contact)
+                at &+= Self.bytesPerContact
+            }
+            return true
+        }
         while at < count {
             guard var contact = WireContact(
-                wire: bytes[at], bytes[at &+ 1], bytes[at &+ 2], bytes[at &+ 3], amplitude: bytes[at &+ 4])
+                wire: bytes[at], bytes[at &+ 1], bytes[at &+ 2], bytes[at &+ 3], amplitude: bytes[at &+ 4]),
+                let shape = WireShape(wire: bytes[at &+ 5], bytes[at &+ 6], bytes[at &+ 7], bytes[at &+ 8])
             else { return false }
-            if shaped {
-                guard let shape = WireShape(wire: bytes[at &+ 5], bytes[at &+ 6], bytes[at &+ 7], bytes[at &+ 8])
-                else { return false }
-                contact.shape = shape
-            }
+            contact.shape = shape
             contacts.append(contact)
-            at &+= stride
+            at &+= Self.bytesPerShapedContact
         }
         return true
     }
