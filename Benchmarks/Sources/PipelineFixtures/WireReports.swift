@@ -13,23 +13,26 @@ public struct WireReports {
 
     public init(_ stream: WireStream) { self.stream = stream }
 
-    /// The contact frame of the next report; nil if its bytes held none (they always do here).
+    /// Decodes the next report and hands its contact frame to `body`, as a host hands a report's
+    /// frame to its pipeline (`DeviceSession`): built from the report where the decoder parsed it,
+    /// and passed on without being stored. False when its bytes held none (they always do here).
     @inline(__always)
-    public mutating func nextFrame() -> ContactFrame? {
+    @discardableResult
+    public mutating func nextFrame(_ body: (ContactFrame) -> Void) -> Bool {
         let start = next == 0 ? 0 : stream.frameEnds[next - 1]
         let end = stream.frameEnds[next]
-        // One report's bytes per call, as a host hands over what one read returned, each contact
-        // report read where the decoder parsed it (`decode(_:contacts:other:)`, as `DeviceSession`).
         let span = lap * stream.reports
-        var frame: ContactFrame?
+        var delivered = false
+        // One report's bytes per call, as a host hands over what one read returned.
         stream.bytes.withUnsafeBufferPointer { bytes in
             decoder.decode(
                 UnsafeBufferPointer(rebasing: bytes[start..<end]),
                 contacts: { report, _ in
                     let timestamp = report.timestamp &+ UInt32(truncatingIfNeeded: Int64(span) * BenchmarkPanel.reportInterval)
-                    var made = report.contactFrame(on: BenchmarkPanel.info, at: unwrapper.unwrap(timestamp))
-                    made.sequence = UInt32(report.sequence &+ UInt16(truncatingIfNeeded: span))
-                    frame = made
+                    var frame = report.contactFrame(on: BenchmarkPanel.info, at: unwrapper.unwrap(timestamp))
+                    frame.sequence = UInt32(report.sequence &+ UInt16(truncatingIfNeeded: span))
+                    body(frame)
+                    delivered = true
                 },
                 other: { _, _ in })
         }
@@ -38,6 +41,6 @@ public struct WireReports {
             next = 0
             lap += 1
         }
-        return frame
+        return delivered
     }
 }

@@ -51,7 +51,7 @@ case "decoder":
     }
 case "decode":
     var reader = WireReports(WireStream(fingers: MovingFingers(count: fingers)))
-    for _ in 0..<reports { checksum &+= reader.nextFrame()?.contacts.count ?? 0 }
+    for _ in 0..<reports { reader.nextFrame { checksum &+= $0.contacts.count } }
 case "decode+track", "decode+track+recognize":
     let stream = WireStream(fingers: MovingFingers(count: fingers))
     var pipeline = HostPipeline(stream: stream, recognizes: arguments[1] == "decode+track+recognize")

@@ -60,7 +60,9 @@ struct DeviceScale {
         ReportedContact(
             controllerId: contact.id, state: contact.state,
             position: millimetres(x: min(contact.x, maxX), y: min(contact.y, maxY)),
-            amplitude: UInt16(contact.amplitude), shape: contact.shape.contactShape, isPalm: contact.shape.isPalm)
+            amplitude: UInt16(contact.amplitude),
+            // A plain report's contacts have no shape: no conversion to make.
+            shape: contact.shape == .unknown ? .unknown : contact.shape.contactShape, isPalm: contact.shape.isPalm)
     }
 }
 

@@ -16,7 +16,12 @@ public struct SlotTracker: Sendable {
     private var slotOfControllerId = InlineArray<256, Int8>(repeating: -1)
     private var nextTrackingId: UInt32 = 1
     private var sequence: SequenceWatch
-    private var pendingFrame: TouchFrame?
+    /// The second frame of a split report, when `hasPendingFrame`. Not an optional: every report
+    /// asks whether one waits, and asking an optional of a kilobyte copied it whole.
+    private var pendingFrame = TouchFrame(timestamp: 0)
+    /// True after the single-frame `track` split a report: take the second frame with
+    /// `takePendingFrame(into:)` before anything else.
+    public private(set) var hasPendingFrame = false
 
     /// `configuration.reportTimeout` and `.gateInterval`, worked out once: each is a division,
     /// and the tracker asks for them per slot and per contact.
@@ -65,10 +70,6 @@ public struct SlotTracker: Sendable {
         return earliest
     }
 
-    /// True after the single-frame `track` split a report: take the second frame with
-    /// `takePendingFrame(into:)` before anything else.
-    public var hasPendingFrame: Bool { pendingFrame != nil }
-
     // MARK: - Reports
 
     /// One report frame in; the touches that changed or are live out, plus statuses. `batch` gets
@@ -83,7 +84,7 @@ public struct SlotTracker: Sendable {
     public mutating func track(
         _ frame: ContactFrame, at now: Microseconds, into batch: inout TouchFrameBatch, statuses: inout StatusList
     ) {
-        precondition(pendingFrame == nil, "take the pending frame before the next report")
+        precondition(!hasPendingFrame, "take the pending frame before the next report")
         // The batch's own places are written directly: the closing frame, and the report's frame,
         // which collects this report's endings first and its live touches after them.
         batch.start(timestamp: now)
@@ -176,6 +177,7 @@ public struct SlotTracker: Sendable {
         if batch.count == 2 {
             output = batch.closing
             pendingFrame = batch.current
+            hasPendingFrame = true
         } else {
             output = batch.current
         }
@@ -183,9 +185,9 @@ public struct SlotTracker: Sendable {
 
     /// Moves the frame a split report left waiting into `output`; false when none waits.
     public mutating func takePendingFrame(into output: inout TouchFrame) -> Bool {
-        guard let frame = pendingFrame else { return false }
-        output = frame
-        pendingFrame = nil
+        guard hasPendingFrame else { return false }
+        output = pendingFrame
+        hasPendingFrame = false
         return true
     }
 
@@ -194,7 +196,7 @@ public struct SlotTracker: Sendable {
     /// Time passes without reports (called by the host on its clock or virtual clock): touches end
     /// after the report timeout. `output` lists only the touches that ended.
     public mutating func advance(to time: Microseconds, into output: inout TouchFrame, statuses: inout StatusList) {
-        precondition(pendingFrame == nil, "take the pending frame before advancing time")
+        precondition(!hasPendingFrame, "take the pending frame before advancing time")
         output = TouchFrame(timestamp: time)
         let timedOut = releaseExpired(at: time, into: &output.touches)
         if timedOut > 0 {
@@ -205,7 +207,7 @@ public struct SlotTracker: Sendable {
     /// The link went away or the device reset: every live touch is cancelled, and the next
     /// sequence number starts a new count.
     public mutating func cancelAll(at time: Microseconds, into output: inout TouchFrame) {
-        precondition(pendingFrame == nil, "take the pending frame before cancelling")
+        precondition(!hasPendingFrame, "take the pending frame before cancelling")
         output = TouchFrame(timestamp: time)
         _ = releaseAll(phase: .cancelled, into: &output.touches)
         sequence.forget()
