@@ -117,10 +117,15 @@ public struct SlotTracker: Sendable {
         // Lifts first, wherever they stand in the report: a down listed before the up with its id
         // is the id's next touch, never a continuation of the touch that up ends.
         let contacts = frame.contacts.elements
+        var anonymous = false
         for pass in 0..<2 {
             for index in contacts.indices {
                 let contact = contacts[index]
-                guard let id = contact.controllerId, (contact.state == .up) == (pass == 0) else { continue }
+                guard let id = contact.controllerId else {
+                    anonymous = true
+                    continue
+                }
+                guard (contact.state == .up) == (pass == 0) else { continue }
                 guard ledger.admit(id, state: contact.state) else {
                     duplicates += 1
                     continue
@@ -130,7 +135,8 @@ public struct SlotTracker: Sendable {
                 }
             }
         }
-        matchAnonymous(contacts, at: now, endings: &batch.current.touches, newcomers: &newcomers)
+        // A report of contacts with ids, as most are, has nothing to pair (and skips setting up lists for it).
+        if anonymous { matchAnonymous(contacts, at: now, endings: &batch.current.touches, newcomers: &newcomers) }
 
         // Not seen means up: a full report lists every contact the controller still sees. One that
         // had to drop contacts no longer does, and its missing touches may be among the dropped.
