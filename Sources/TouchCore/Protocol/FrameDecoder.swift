@@ -13,8 +13,6 @@ public struct FrameDecoder: Sendable {
     private var skippedSinceFrame = 0
     /// The type of the frame `completesFrame` accepted last.
     private var completedType = FrameType.info
-    /// Every contact report is parsed into this one place and handed on from there.
-    private var report = ContactReport(sequence: 0, timestamp: 0)
 
     public init() {}
 
@@ -43,6 +41,10 @@ public struct FrameDecoder: Sendable {
     ) {
         guard bytes.count > 0 else { return }
         statistics.bytes += bytes.count
+        // Every contact report of this run is parsed into this one place and handed on from there.
+        // A local, not part of the decoder: a controller's decoder (byte-wise `push`) has no use
+        // for 250 more bytes of RAM, and a local goes to `contacts` without a copy.
+        var report = ContactReport(sequence: 0, timestamp: 0)
         var index = 0
         while index < bytes.count {
             // The bulk of a frame: runs of data bytes, copied without the per-byte state machine.
