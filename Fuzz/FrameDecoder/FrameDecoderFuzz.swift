@@ -4,11 +4,14 @@ import TouchCore
 // Checks, besides "no crash, no out-of-bounds access" (AddressSanitizer):
 // - every input byte is accounted for: in a decoded frame, an idle delimiter, or skippedBytes;
 // - each delimiter ends exactly one thing: a frame, a rejection, or nothing (an idle 0x00);
-// - whatever decodes re-encodes (FrameEncoder) to bytes that decode to the same message.
+// - whatever decodes re-encodes (FrameEncoder) to bytes that decode to the same message;
+// - the whole input in one read (`decode(_:contacts:other:)`, block-wise COBS and contact reports
+//   parsed in place) gives the same frames and statistics as byte by byte.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFrameDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var decoder = FrameDecoder()
+    var pushed: [DecodedFrame] = []
     var accepted = 0
     var idle = 0
     var segment = 0
@@ -24,6 +27,7 @@ public func fuzzFrameDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
             precondition(decoder.statistics.frames == framesBefore + 1, "decoded frame not counted")
             accepted += segment
             checkRoundTrip(decoded)
+            pushed.append(decoded)
         }
         if byte == 0 {
             let outcomes = (decoded == nil ? 0 : 1) + rejected
@@ -41,7 +45,27 @@ public func fuzzFrameDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
         }
     }
     precondition(decoder.statistics.bytes == size)
+    checkOneRead(data, size, gives: pushed, decoder.statistics)
     return 0
+}
+
+/// The input as one read gives the frames byte-wise decoding gave, in order (compared as bytes:
+/// a float field may hold a NaN), and the same statistics.
+func checkOneRead(_ data: UnsafePointer<UInt8>, _ size: Int, gives pushed: [DecodedFrame], _ statistics: DecoderStatistics) {
+    var decoder = FrameDecoder()
+    var frames: [DecodedFrame] = []
+    decoder.decode(
+        UnsafeBufferPointer(start: data, count: size),
+        contacts: { report, _ in frames.append(.device(.contacts(report))) },
+        other: { frame, _ in frames.append(frame) })
+    precondition(frames.count == pushed.count, "one read decoded \(frames.count) frames, byte-wise \(pushed.count)")
+    for index in frames.indices {
+        let read = encoded(frames[index]), byteWise = encoded(pushed[index])
+        precondition(
+            read.count == byteWise.count && (0..<read.count).allSatisfy { read.bytes[$0] == byteWise.bytes[$0] },
+            "one read decoded \(frames[index]), byte-wise \(pushed[index])")
+    }
+    precondition(decoder.statistics == statistics, "one read counted \(decoder.statistics), byte-wise \(statistics)")
 }
 
 /// Bytes that decoded must mean the same after a trip through the encoder: the message encodes,

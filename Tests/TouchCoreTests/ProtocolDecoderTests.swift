@@ -46,6 +46,14 @@ import TouchCore
             Corruption(name: "reply naming a device message", bytes: rawFrame(type: 0x07, payload: [1, 0x02, 0]), reason: .malformedPayload),
             Corruption(name: "mode 9", bytes: rawFrame(type: 0x82, payload: [1, 9]), reason: .malformedPayload),
             Corruption(name: "heatmap rows past the grid", bytes: rawFrame(type: 0x03, payload: [0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 0, 0, 0, 0]), reason: .malformedPayload),
+            // Contact reports are parsed in place (`ContactReport.read(payload:shaped:)`): each of its refusals.
+            Corruption(name: "contact with bit 7 set", bytes: rawFrame(type: 0x02, payload: [1, 0, 1, 0, 0, 0, 0x81, 1, 1, 1, 1]), reason: .malformedPayload),
+            Corruption(name: "second contact state 3", bytes: rawFrame(type: 0x02, payload: [1, 0, 1, 0, 0, 0, 0x01, 1, 1, 1, 1, 0x7F, 1, 1, 1, 1]), reason: .malformedPayload),
+            Corruption(name: "report of 21 contacts", bytes: rawFrame(type: 0x02, payload: [1, 0, 1, 0, 0, 0] + Array(repeating: 0x01, count: 105)), reason: .malformedPayload),
+            Corruption(name: "report header cut", bytes: rawFrame(type: 0x02, payload: [1, 0, 1, 0, 0]), reason: .malformedPayload),
+            Corruption(name: "shaped contact orientation 180", bytes: rawFrame(type: 0x08, payload: [1, 0, 1, 0, 0, 0, 0x01, 1, 1, 1, 1, 10, 8, 180, 0]), reason: .malformedPayload),
+            Corruption(name: "shaped contact flags 2", bytes: rawFrame(type: 0x08, payload: [1, 0, 1, 0, 0, 0, 0x01, 1, 1, 1, 1, 10, 8, 90, 2]), reason: .malformedPayload),
+            Corruption(name: "shaped report of 5-byte contacts", bytes: rawFrame(type: 0x08, payload: [1, 0, 1, 0, 0, 0, 0x01, 1, 1, 1, 1]), reason: .malformedPayload),
         ]
     }
 
@@ -132,6 +140,44 @@ import TouchCore
         #expect(chunkedFrames == expected)
         #expect(byteWise.statistics == whole.statistics)
         #expect(chunked.statistics == whole.statistics)
+    }
+
+    /// A run of data bytes is copied eight at a time until a word holds a zero: a zero at each
+    /// offset of two words, in one read and byte by byte, gives the same report, byte for byte.
+    @Test(arguments: 0..<20)
+    func aZeroAnywhereInAReportDecodesTheSameInOneReadAndByteWise(offset: Int) {
+        var payload: [UInt8] = [0x11, 0x22, 0x33, 0x44, 0x55, 0x66] + Array(repeating: 0x21, count: 20)
+        payload[6 + offset] = 0
+        let stream = Self.rawFrame(type: 0x02, payload: payload)
+        var byteWise = FrameDecoder()
+        var byteWiseFrames: [DecodedFrame] = []
+        for byte in stream {
+            if let frame = byteWise.push(byte) { byteWiseFrames.append(frame) }
+        }
+        var reports: [ContactReport] = []
+        var others = 0
+        var whole = FrameDecoder()
+        stream.withUnsafeBufferPointer { run in
+            whole.decode(run, contacts: { report, _ in reports.append(report) }, other: { _, _ in others += 1 })
+        }
+        #expect(others == 0)
+        #expect(reports.count == 1)
+        #expect(byteWiseFrames == reports.map { .device(.contacts($0)) })
+        guard let report = reports.first, report.contacts.count == 4 else {
+            Issue.record("expected one report of four contacts")
+            return
+        }
+        #expect(report.sequence == 0x2211 && report.timestamp == 0x6655_4433)
+        var expected = ContactReport(sequence: 0x2211, timestamp: 0x6655_4433)
+        for index in 0..<4 {
+            let bytes = Array(payload[(6 + index * 5)..<(11 + index * 5)])
+            let first = bytes[0]
+            expected.contacts.append(
+                WireContact(
+                    id: first & 0x1F, state: first &>> 5 == 0 ? .down : .move, x: UInt16(bytes[1]) | UInt16(bytes[2] & 0x0F) << 8,
+                    y: UInt16(bytes[2] >> 4) | UInt16(bytes[3]) << 4, amplitude: bytes[4]))
+        }
+        #expect(report == expected)
     }
 
     @Test func everyInputByteIsAccountedFor() {

@@ -92,9 +92,9 @@ let benchmarks: @Sendable () -> Void = {
             for _ in benchmark.scaledIterations {
                 let start = next.value == 0 ? 0 : stream.frameEnds[next.value - 1]
                 stream.bytes.withUnsafeBufferPointer { bytes in
-                    decoder.value.decode(UnsafeBufferPointer(rebasing: bytes[start..<stream.frameEnds[next.value]])) {
-                        blackHole($0)
-                    }
+                    decoder.value.decode(
+                        UnsafeBufferPointer(rebasing: bytes[start..<stream.frameEnds[next.value]]),
+                        contacts: { report, _ in blackHole(report.contacts.count) }, other: { frame, _ in blackHole(frame) })
                 }
                 next.value = next.value + 1 == stream.reports ? 0 : next.value + 1
             }

@@ -26,9 +26,17 @@ public struct HostPipeline {
     /// Pushes the bytes of the next report of the stream through the whole path.
     @inline(__always)
     public mutating func step() {
-        guard let frame = reports.nextFrame() else { return }
-        pipeline.consume(frame, into: &output)
-        reportsSeen += 1
+        if Self.step(&reports, into: &pipeline, output: &output) { reportsSeen += 1 }
+    }
+
+    /// The parts passed separately, so the frame goes from the decoder's callback straight into the
+    /// pipeline (a closure that reached them through `self` could not run while `reports` decodes).
+    @inline(__always)
+    private static func step(
+        _ reports: inout WireReports, into pipeline: inout TouchPipeline<BuiltInRecognizersOnly>,
+        output: inout CountingOutput
+    ) -> Bool {
+        reports.nextFrame { frame in pipeline.consume(frame, into: &output) }
     }
 
     public mutating func run(reports count: Int) {

@@ -23,8 +23,7 @@ public final class ProductPipeline {
 
     /// Pushes the bytes of the next report of the stream through the whole path.
     public func step() {
-        guard let frame = reports.nextFrame() else { return }
-        pipeline.consume(frame)
+        reports.nextFrame { frame in pipeline.consume(frame) }
     }
 
     public func run(reports count: Int) {

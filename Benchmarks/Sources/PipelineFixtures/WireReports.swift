@@ -13,27 +13,34 @@ public struct WireReports {
 
     public init(_ stream: WireStream) { self.stream = stream }
 
-    /// The contact frame of the next report; nil if its bytes held none (they always do here).
+    /// Decodes the next report and hands its contact frame to `body`, as a host hands a report's
+    /// frame to its pipeline (`DeviceSession`): built from the report where the decoder parsed it,
+    /// and passed on without being stored. False when its bytes held none (they always do here).
     @inline(__always)
-    public mutating func nextFrame() -> ContactFrame? {
+    @discardableResult
+    public mutating func nextFrame(_ body: (ContactFrame) -> Void) -> Bool {
         let start = next == 0 ? 0 : stream.frameEnds[next - 1]
         let end = stream.frameEnds[next]
-        // One report's bytes per call, as a host hands over what one read returned.
-        var received: ContactReport?
-        stream.bytes.withUnsafeBufferPointer { bytes in
-            decoder.decode(UnsafeBufferPointer(rebasing: bytes[start..<end])) { frame in
-                if case .device(.contacts(let report)) = frame { received = report }
-            }
-        }
         let span = lap * stream.reports
+        var delivered = false
+        // One report's bytes per call, as a host hands over what one read returned.
+        stream.bytes.withUnsafeBufferPointer { bytes in
+            decoder.decode(
+                UnsafeBufferPointer(rebasing: bytes[start..<end]),
+                contacts: { report, _ in
+                    let timestamp = report.timestamp &+ UInt32(truncatingIfNeeded: Int64(span) * BenchmarkPanel.reportInterval)
+                    var frame = report.contactFrame(on: BenchmarkPanel.info, at: unwrapper.unwrap(timestamp))
+                    frame.sequence = UInt32(report.sequence &+ UInt16(truncatingIfNeeded: span))
+                    body(frame)
+                    delivered = true
+                },
+                other: { _, _ in })
+        }
         next += 1
         if next == stream.reports {
             next = 0
             lap += 1
         }
-        guard var report = received else { return nil }
-        report.sequence &+= UInt16(truncatingIfNeeded: span)
-        report.timestamp &+= UInt32(truncatingIfNeeded: Int64(span) * BenchmarkPanel.reportInterval)
-        return report.contactFrame(on: BenchmarkPanel.info, at: unwrapper.unwrap(report.timestamp))
+        return delivered
     }
 }

@@ -44,14 +44,14 @@ case "decoder":
         for report in 0..<reports {
             let index = report % stream.reports
             let start = index == 0 ? 0 : stream.frameEnds[index - 1]
-            decoder.decode(UnsafeBufferPointer(rebasing: bytes[start..<stream.frameEnds[index]])) { frame in
-                if case .device(.contacts(let report)) = frame { checksum &+= report.contacts.count }
-            }
+            decoder.decode(
+                UnsafeBufferPointer(rebasing: bytes[start..<stream.frameEnds[index]]),
+                contacts: { report, _ in checksum &+= report.contacts.count }, other: { _, _ in })
         }
     }
 case "decode":
     var reader = WireReports(WireStream(fingers: MovingFingers(count: fingers)))
-    for _ in 0..<reports { checksum &+= reader.nextFrame()?.contacts.count ?? 0 }
+    for _ in 0..<reports { reader.nextFrame { checksum &+= $0.contacts.count } }
 case "decode+track", "decode+track+recognize":
     let stream = WireStream(fingers: MovingFingers(count: fingers))
     var pipeline = HostPipeline(stream: stream, recognizes: arguments[1] == "decode+track+recognize")

@@ -114,6 +114,12 @@ public struct COBSDecoder: Sendable {
         return taken
     }
 
+    /// The decoded frame's bytes through a pointer, read where they lie.
+    @inline(__always)
+    mutating func withDecodedBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        decoded.withUnsafeBytes(body)
+    }
+
     private mutating func startFrame() {
         decoded.removeAll()
         inputLength = 0

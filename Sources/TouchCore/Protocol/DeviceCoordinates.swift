@@ -9,10 +9,7 @@ extension DeviceInfo {
     }
 
     public func millimetres(x: UInt16, y: UInt16) -> PanelPoint {
-        let size = panelSize
-        return PanelPoint(
-            x: maxX == 0 ? 0 : Float(Int(x)) * size.x / Float(Int(maxX)),
-            y: maxY == 0 ? 0 : Float(Int(y)) * size.y / Float(Int(maxY)))
+        DeviceScale(self).millimetres(x: x, y: y)
     }
 
     /// The nearest device coordinates of `point`, clamped to the panel.
@@ -33,14 +30,48 @@ extension DeviceInfo {
     }
 }
 
+/// `DeviceInfo.millimetres(x:y:)`'s factors, worked out once for a whole report: each conversion
+/// needed the panel's size, two divisions, for every contact.
+struct DeviceScale {
+    let size: PanelPoint
+    let maxX: UInt16, maxY: UInt16
+    let extentX: Float, extentY: Float
+
+    @inline(__always)
+    init(_ info: DeviceInfo) {
+        size = info.panelSize
+        maxX = info.maxX
+        maxY = info.maxY
+        extentX = Float(Int(maxX))
+        extentY = Float(Int(maxY))
+    }
+
+    @inline(__always)
+    func millimetres(x: UInt16, y: UInt16) -> PanelPoint {
+        PanelPoint(
+            x: maxX == 0 ? 0 : Float(Int(x)) * size.x / extentX,
+            y: maxY == 0 ? 0 : Float(Int(y)) * size.y / extentY)
+    }
+
+    /// The tracker's input for `contact`; coordinates beyond the device's declared range are clamped
+    /// to it (see `WireContact.reportedContact(on:)`).
+    @inline(__always)
+    func reportedContact(_ contact: WireContact) -> ReportedContact {
+        ReportedContact(
+            controllerId: contact.id, state: contact.state,
+            position: millimetres(x: min(contact.x, maxX), y: min(contact.y, maxY)),
+            amplitude: UInt16(contact.amplitude),
+            // A plain report's contacts have no shape: no conversion to make.
+            shape: contact.shape == .unknown ? .unknown : contact.shape.contactShape, isPalm: contact.shape.isPalm)
+    }
+}
+
 extension WireContact {
     /// The tracker's input for this contact, in millimetres on the panel `info` describes. A
     /// coordinate beyond the device's declared range (`maxX`, `maxY`) is clamped to it: the 12 bits
     /// on the wire can say up to 4095 whatever the device declared, and no touch lies off the panel.
     public func reportedContact(on info: DeviceInfo) -> ReportedContact {
-        ReportedContact(
-            controllerId: id, state: state, position: info.millimetres(x: min(x, info.maxX), y: min(y, info.maxY)),
-            amplitude: UInt16(amplitude), shape: shape.contactShape, isPalm: shape.isPalm)
+        DeviceScale(info).reportedContact(self)
     }
 }
 
@@ -49,9 +80,10 @@ extension ContactReport {
     /// (`TimestampUnwrapper`); the 16-bit sequence number is passed on as is.
     public func contactFrame(on info: DeviceInfo, at timestamp: Microseconds) -> ContactFrame {
         var frame = ContactFrame(timestamp: timestamp, sequence: UInt32(sequence), isFull: true)
+        let scale = DeviceScale(info)
         // Through a span: an element read of the borrowed report's list can copy all of it.
         let wire = contacts.elements
-        for index in wire.indices { frame.add(wire[index].reportedContact(on: info)) }
+        for index in wire.indices { frame.add(scale.reportedContact(wire[index])) }
         return frame
     }
 }

@@ -61,6 +61,14 @@ public struct FrameBuffer: Sendable {
         var taken = 0
         target.withUnsafeMutableBufferPointer { bytes in
             let destination = bytes.baseAddress! + start
+            // Eight bytes a step while none of them is 0x00 (a word has a zero byte exactly when
+            // `(w - 0x01...01) & ~w & 0x80...80` is not zero), then byte by byte up to the zero or the end.
+            while taken &+ 8 <= limit {
+                let word = UnsafeRawPointer(run + taken).loadUnaligned(as: UInt64.self)
+                if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+                UnsafeMutableRawPointer(destination + taken).storeBytes(of: word, as: UInt64.self)
+                taken &+= 8
+            }
             while taken < limit {
                 let byte = run[taken]
                 if byte == 0 { break }

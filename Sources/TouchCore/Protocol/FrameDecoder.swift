@@ -27,8 +27,24 @@ public struct FrameDecoder: Sendable {
     /// (`skippedBeforeLastFrame`, which cannot be read while the decoder is busy), for a host that
     /// reports resyncs.
     public mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (DecodedFrame, _ skippedBefore: Int) -> Void) {
+        decode(bytes, contacts: { report, skipped in body(.device(.contacts(report)), skipped) }, other: body)
+    }
+
+    /// `decode(_:_:)` with contact reports, nearly all of a link's frames, handed to `contacts` where
+    /// the decoder parsed them, and every other frame to `other`: wrapped in a `DecodedFrame`, a
+    /// 250-byte report is copied on its way (most of what decoding one cost). The report is valid
+    /// during the call only.
+    public mutating func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        contacts: (_ report: ContactReport, _ skippedBefore: Int) -> Void,
+        other: (DecodedFrame, _ skippedBefore: Int) -> Void
+    ) {
         guard bytes.count > 0 else { return }
         statistics.bytes += bytes.count
+        // Every contact report of this run is parsed into this one place and handed on from there.
+        // A local, not part of the decoder: a controller's decoder (byte-wise `push`) has no use
+        // for 250 more bytes of RAM, and a local goes to `contacts` without a copy.
+        var report = ContactReport(sequence: 0, timestamp: 0)
         var index = 0
         while index < bytes.count {
             // The bulk of a frame: runs of data bytes, copied without the per-byte state machine.
@@ -39,7 +55,26 @@ public struct FrameDecoder: Sendable {
             }
             let byte = bytes[index]
             index += 1
-            if completesFrame(byte) { decodeCompleted(body) }
+            if completesFrame(byte) {
+                if completedType == .contacts || completedType == .shapedContacts {
+                    if Self.parse(&report, from: &cobs, shaped: completedType == .shapedContacts) {
+                        accept()
+                        contacts(report, skippedBeforeLastFrame)
+                    } else {
+                        reject(.malformedPayload)
+                    }
+                } else {
+                    decodeCompleted(other)
+                }
+            }
+        }
+    }
+
+    /// The frame `cobs` just completed, parsed into `report` in place; false when malformed.
+    @inline(__always)
+    private static func parse(_ report: inout ContactReport, from cobs: inout COBSDecoder, shaped: Bool) -> Bool {
+        cobs.withDecodedBytes { frame in
+            report.read(payload: UnsafeBufferPointer(rebasing: frame[2..<(frame.count - 2)]), shaped: shaped)
         }
     }
 

@@ -86,11 +86,15 @@ extension WireContact {
     /// The contact in its five wire bytes; nil when bit 7 of the first is set.
     @inline(__always)
     init?(wire first: UInt8, _ b1: UInt8, _ b2: UInt8, _ b3: UInt8, amplitude: UInt8) {
-        guard first & 0x80 == 0, let state = ContactState(rawValue: first &>> 5 & 0x03) else { return nil }
+        // Bit 7 clear and a state of 0...2 (bits 5-6): the first byte is below 0x60.
+        guard first < 0x60, let state = ContactState(rawValue: first &>> 5) else { return nil }
         let low = UInt16(b1), middle = UInt16(b2), high = UInt16(b3)
-        self.init(
-            id: first & 0x1F, state: state, x: low | (middle & 0x0F) &<< 8, y: middle &>> 4 | high &<< 4,
-            amplitude: amplitude)
+        self.id = first & 0x1F
+        self.state = state
+        self.x = low | (middle & 0x0F) &<< 8
+        self.y = middle &>> 4 | high &<< 4
+        self.amplitude = amplitude
+        self.shape = .unknown
     }
 }
 
@@ -111,40 +115,51 @@ extension ContactReport {
 
     /// The contact count is not sent: it is (payload length - 6) / 5, or / 9 when `shaped`.
     public init?(reading reader: inout PayloadReader, shaped: Bool = false) {
-        let sequence = reader.readUInt16()
-        let timestamp = reader.readUInt32()
-        let contactBytes = reader.remaining
+        self.init(sequence: 0, timestamp: 0, isShaped: shaped)
+        let parsed = reader.frame.elements.extracting(reader.position..<reader.end)
+            .withUnsafeBufferPointer { read(payload: $0, shaped: shaped) }
+        guard parsed else { return nil }
+        reader.skip(reader.remaining)
+    }
+
+    /// Parses a whole payload into this report in place, replacing what it held; false when the
+    /// payload is malformed (the report's content is then unspecified). The decoder keeps one
+    /// report and parses every contact report into it: built as a new value, each 250-byte report
+    /// was copied on its way out several times, most of the decoder's work.
+    @inline(__always)
+    mutating func read(payload: UnsafeBufferPointer<UInt8>, shaped: Bool) -> Bool {
+        let count = payload.count
+        guard count >= Self.headerLength, let bytes = payload.baseAddress else { return false }
         let stride = shaped ? Self.bytesPerShapedContact : Self.bytesPerContact
-        guard !reader.failed, contactBytes % stride == 0, contactBytes / stride <= TouchLimits.maxContacts
-        else { return nil }
-        self.init(sequence: sequence, timestamp: timestamp, isShaped: shaped)
+        let contactBytes = count &- Self.headerLength
+        guard contactBytes % stride == 0, contactBytes / stride <= TouchLimits.maxContacts else { return false }
+        sequence = UInt16(bytes[0]) | UInt16(bytes[1]) &<< 8
+        timestamp = UInt32(bytes[2]) | UInt32(bytes[3]) &<< 8 | UInt32(bytes[4]) &<< 16 | UInt32(bytes[5]) &<< 24
+        isShaped = shaped
+        contacts.removeAll()
+        // The length is checked above, so each contact is read from its bytes directly. Plain
+        // reports, every scan of most controllers, have a loop of their own with no shape to read.
+        var at = Self.headerLength
         if !shaped {
-            // Every scan of every controller: the length is checked above, so the contacts are
-            // read in place, five bytes at a time, rather than through a checked read per byte.
-            do {
-                let bytes = reader.frame.elements
-                var at = reader.position
-                for _ in 0..<contactBytes / stride {
-                    guard let contact = WireContact(
-                        wire: bytes[at], bytes[at &+ 1], bytes[at &+ 2], bytes[at &+ 3], amplitude: bytes[at &+ 4])
-                    else { return nil }
-                    contacts.append(contact)
-                    at &+= stride
-                }
+            while at < count {
+                guard let contact = WireContact(
+                    wire: bytes[at], bytes[at &+ 1], bytes[at &+ 2], bytes[at &+ 3], amplitude: bytes[at &+ 4])
+                else { return false }
+                contacts.append(contact)
+                at &+= Self.bytesPerContact
             }
-            reader.skip(contactBytes)
-            guard reader.isCompleteAndExact else { return nil }
-            return
+            return true
         }
-        for _ in 0..<contactBytes / stride {
-            guard var contact = WireContact(reading: &reader) else { return nil }
-            if shaped {
-                guard let shape = WireShape(reading: &reader) else { return nil }
-                contact.shape = shape
-            }
+        while at < count {
+            guard var contact = WireContact(
+                wire: bytes[at], bytes[at &+ 1], bytes[at &+ 2], bytes[at &+ 3], amplitude: bytes[at &+ 4]),
+                let shape = WireShape(wire: bytes[at &+ 5], bytes[at &+ 6], bytes[at &+ 7], bytes[at &+ 8])
+            else { return false }
+            contact.shape = shape
             contacts.append(contact)
+            at &+= Self.bytesPerShapedContact
         }
-        guard reader.isCompleteAndExact else { return nil }
+        return true
     }
 }
 
@@ -162,7 +177,14 @@ extension WireShape {
         let minor = reader.readUInt8()
         let orientation = reader.readUInt8()
         let flags = reader.readUInt8()
-        guard !reader.failed, orientation < 180, flags & ~WireShape.palmFlag == 0 else { return nil }
+        guard !reader.failed else { return nil }
+        self.init(wire: major, minor, orientation, flags)
+    }
+
+    /// The shape in its four wire bytes; nil for an orientation above 179 or flags other than bit 0.
+    @inline(__always)
+    init?(wire major: UInt8, _ minor: UInt8, _ orientation: UInt8, _ flags: UInt8) {
+        guard orientation < 180, flags & ~WireShape.palmFlag == 0 else { return nil }
         self.init(major: major, minor: minor, orientation: orientation, flags: flags)
     }
 }

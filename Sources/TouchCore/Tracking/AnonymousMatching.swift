@@ -12,8 +12,9 @@ extension SlotTracker {
         }
         guard !contactIndices.isEmpty else { return }
         var touchSlots = InlineList<20, Int>(filler: 0)
-        for slot in 0..<configuration.capacity
-        where slots[slot].isLive && slots[slot].controllerId == nil && !slots[slot].seen {
+        var live = liveSlots
+        while let slot = live.removeFirst() {
+            guard slots[slot].controllerId == nil && !slots[slot].seen else { continue }
             touchSlots.append(slot)
         }
 

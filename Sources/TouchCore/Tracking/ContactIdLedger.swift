@@ -4,30 +4,24 @@
 /// Per id a report may hold one lift (`up`) and one presence (`down` or `move`), in either order:
 /// the lift ends the id's touch and the presence is the finger the id names now. Any further entry
 /// with the id repeats one of those two and is a duplicate.
+///
+/// A bit per id and kind: one look per contact, where a list of the ids seen was searched for
+/// each contact of the report.
 struct ContactIdLedger {
-    private struct Entry {
-        var id: UInt8
-        var lifted: Bool
-        var present: Bool
-    }
-
-    private var entries = InlineList<20, Entry>(filler: Entry(id: 0, lifted: false, present: false))
+    private var lifted = InlineArray<8, UInt32>(repeating: 0)
+    private var present = InlineArray<8, UInt32>(repeating: 0)
 
     /// Returns false when the contact is a duplicate the tracker must ignore.
     mutating func admit(_ id: UInt8, state: ContactState) -> Bool {
-        let lift = state == .up
-        for index in entries.indices where entries[index].id == id {
-            if lift {
-                guard !entries[index].lifted else { return false }
-                entries[index].lifted = true
-            } else {
-                guard !entries[index].present else { return false }
-                entries[index].present = true
-            }
-            return true
+        let word = Int(id &>> 5)
+        let bit = UInt32(1) &<< UInt32(id & 31)
+        if state == .up {
+            guard lifted[word] & bit == 0 else { return false }
+            lifted[word] |= bit
+        } else {
+            guard present[word] & bit == 0 else { return false }
+            present[word] |= bit
         }
-        // A report holds at most 20 contacts, so the ledger cannot run out.
-        entries.append(Entry(id: id, lifted: lift, present: !lift))
         return true
     }
 }

@@ -6,12 +6,22 @@ public struct SlotTracker: Sendable {
     public let configuration: TrackerConfiguration
 
     var slots = InlineArray<20, TrackerSlot>(repeating: TrackerSlot())
+    /// The slots that hold a live touch: every loop over touches walks these only.
+    private(set) var liveSlots = SlotMask()
+    /// Slots freed by a lift in the report being processed; a new touch prefers another slot, so a
+    /// frame never shows one slot both ending and beginning when it can be avoided.
+    private var freedThisReport = SlotMask()
     /// The slot of each controller id's live touch, -1 for none: a contact finds its touch in one
     /// look rather than a scan of every slot (ten contacts looked at up to twenty slots each).
     private var slotOfControllerId = InlineArray<256, Int8>(repeating: -1)
     private var nextTrackingId: UInt32 = 1
     private var sequence: SequenceWatch
-    private var pendingFrame: TouchFrame?
+    /// The second frame of a split report, when `hasPendingFrame`. Not an optional: every report
+    /// asks whether one waits, and asking an optional of a kilobyte copied it whole.
+    private var pendingFrame = TouchFrame(timestamp: 0)
+    /// True after the single-frame `track` split a report: take the second frame with
+    /// `takePendingFrame(into:)` before anything else.
+    public private(set) var hasPendingFrame = false
 
     /// `configuration.reportTimeout` and `.gateInterval`, worked out once: each is a division,
     /// and the tracker asks for them per slot and per contact.
@@ -31,41 +41,34 @@ public struct SlotTracker: Sendable {
         TrackerConfiguration.gate(distance, after: elapsed, interval: gateInterval)
     }
 
-    public var liveTouchCount: Int {
-        var count = 0
-        for slot in 0..<configuration.capacity where slots[slot].isLive { count += 1 }
-        return count
-    }
+    public var liveTouchCount: Int { liveSlots.count }
 
     /// When `advance(to:)` would next end something: the earliest report timeout of a live touch.
     public var nextDeadline: Microseconds? {
-        Self.earliestTimeout(among: slots.span, capacity: configuration.capacity, silence: configuration.silence, reportTimeout: reportTimeout)
+        Self.earliestTimeout(among: slots.span, live: liveSlots, silence: configuration.silence, reportTimeout: reportTimeout)
     }
 
     /// `nextDeadline` for a caller that holds the tracker in place (the pipeline, every step):
     /// the getter's borrowed tracker is copied whole, slots and all, where this reads in place.
     public mutating func nextDeadlineInPlace() -> Microseconds? {
-        Self.earliestTimeout(among: slots.span, capacity: configuration.capacity, silence: configuration.silence, reportTimeout: reportTimeout)
+        Self.earliestTimeout(among: slots.span, live: liveSlots, silence: configuration.silence, reportTimeout: reportTimeout)
     }
 
     /// Static, with what it needs passed in: a non-mutating method called in place still got a
     /// copy of the whole tracker (3 KB) on the Cortex-M4.
     private static func earliestTimeout(
-        among slots: Span<TrackerSlot>, capacity: Int, silence: SilenceRule, reportTimeout: Microseconds
+        among slots: Span<TrackerSlot>, live: SlotMask, silence: SilenceRule, reportTimeout: Microseconds
     ) -> Microseconds? {
         guard silence != .holdsTouches else { return nil }
         var earliest: Microseconds?
-        for slot in 0..<capacity where slots[slot].isLive {
+        var live = live
+        while let slot = live.removeFirst() {
             let deadline = slots[slot].lastSeen + reportTimeout
             if let sooner = earliest, sooner <= deadline { continue }
             earliest = deadline
         }
         return earliest
     }
-
-    /// True after the single-frame `track` split a report: take the second frame with
-    /// `takePendingFrame(into:)` before anything else.
-    public var hasPendingFrame: Bool { pendingFrame != nil }
 
     // MARK: - Reports
 
@@ -81,11 +84,14 @@ public struct SlotTracker: Sendable {
     public mutating func track(
         _ frame: ContactFrame, at now: Microseconds, into batch: inout TouchFrameBatch, statuses: inout StatusList
     ) {
-        precondition(pendingFrame == nil, "take the pending frame before the next report")
+        precondition(!hasPendingFrame, "take the pending frame before the next report")
         // The batch's own places are written directly: the closing frame, and the report's frame,
         // which collects this report's endings first and its live touches after them.
         batch.start(timestamp: now)
-        for slot in 0..<configuration.capacity { slots[slot].startReport() }
+        // Only live slots carry per-report marks: a slot's marks are cleared when it is freed.
+        freedThisReport = SlotMask()
+        var live = liveSlots
+        while let slot = live.removeFirst() { slots[slot].startReport() }
 
         switch sequence.observe(frame.sequence) {
         case .inOrder:
@@ -111,10 +117,15 @@ public struct SlotTracker: Sendable {
         // Lifts first, wherever they stand in the report: a down listed before the up with its id
         // is the id's next touch, never a continuation of the touch that up ends.
         let contacts = frame.contacts.elements
+        var anonymous = false
         for pass in 0..<2 {
             for index in contacts.indices {
                 let contact = contacts[index]
-                guard let id = contact.controllerId, (contact.state == .up) == (pass == 0) else { continue }
+                guard let id = contact.controllerId else {
+                    anonymous = true
+                    continue
+                }
+                guard (contact.state == .up) == (pass == 0) else { continue }
                 guard ledger.admit(id, state: contact.state) else {
                     duplicates += 1
                     continue
@@ -124,12 +135,15 @@ public struct SlotTracker: Sendable {
                 }
             }
         }
-        matchAnonymous(contacts, at: now, endings: &batch.current.touches, newcomers: &newcomers)
+        // A report of contacts with ids, as most are, has nothing to pair (and skips setting up lists for it).
+        if anonymous { matchAnonymous(contacts, at: now, endings: &batch.current.touches, newcomers: &newcomers) }
 
         // Not seen means up: a full report lists every contact the controller still sees. One that
         // had to drop contacts no longer does, and its missing touches may be among the dropped.
         if frame.isFull && frame.droppedContacts == 0 {
-            for slot in 0..<configuration.capacity where slots[slot].isLive && !slots[slot].seen {
+            var unseen = liveSlots
+            while let slot = unseen.removeFirst() {
+                guard !slots[slot].seen else { continue }
                 batch.current.touches.append(release(slot, phase: .ended, freedThisReport: true))
             }
         }
@@ -141,7 +155,7 @@ public struct SlotTracker: Sendable {
 
         // A frame holds maxContacts touches; when the endings do not fit beside the live touches
         // they go first, in the closing frame, which is just as true and keeps every ending.
-        if batch.current.touches.count + countLiveTouches() > TouchLimits.maxContacts {
+        if batch.current.touches.count + liveSlots.count > TouchLimits.maxContacts {
             let endings = batch.current.touches.count
             for index in 0..<endings { batch.closing.touches.append(batch.current.touches[index]) }
             batch.current.touches.removeAll()
@@ -153,7 +167,8 @@ public struct SlotTracker: Sendable {
         if duplicates > 0 {
             statuses.append(StatusEvent(kind: .duplicateContact, timestamp: now, count: UInt32(truncatingIfNeeded: duplicates)))
         }
-        for slot in 0..<configuration.capacity where slots[slot].isLive {
+        var remaining = liveSlots
+        while let slot = remaining.removeFirst() {
             batch.current.touches.append(slots[slot].snapshot(slot: slot, phase: slots[slot].livePhase))
         }
         batch.close()
@@ -168,6 +183,7 @@ public struct SlotTracker: Sendable {
         if batch.count == 2 {
             output = batch.closing
             pendingFrame = batch.current
+            hasPendingFrame = true
         } else {
             output = batch.current
         }
@@ -175,9 +191,9 @@ public struct SlotTracker: Sendable {
 
     /// Moves the frame a split report left waiting into `output`; false when none waits.
     public mutating func takePendingFrame(into output: inout TouchFrame) -> Bool {
-        guard let frame = pendingFrame else { return false }
-        output = frame
-        pendingFrame = nil
+        guard hasPendingFrame else { return false }
+        output = pendingFrame
+        hasPendingFrame = false
         return true
     }
 
@@ -186,7 +202,7 @@ public struct SlotTracker: Sendable {
     /// Time passes without reports (called by the host on its clock or virtual clock): touches end
     /// after the report timeout. `output` lists only the touches that ended.
     public mutating func advance(to time: Microseconds, into output: inout TouchFrame, statuses: inout StatusList) {
-        precondition(pendingFrame == nil, "take the pending frame before advancing time")
+        precondition(!hasPendingFrame, "take the pending frame before advancing time")
         output = TouchFrame(timestamp: time)
         let timedOut = releaseExpired(at: time, into: &output.touches)
         if timedOut > 0 {
@@ -197,7 +213,7 @@ public struct SlotTracker: Sendable {
     /// The link went away or the device reset: every live touch is cancelled, and the next
     /// sequence number starts a new count.
     public mutating func cancelAll(at time: Microseconds, into output: inout TouchFrame) {
-        precondition(pendingFrame == nil, "take the pending frame before cancelling")
+        precondition(!hasPendingFrame, "take the pending frame before cancelling")
         output = TouchFrame(timestamp: time)
         _ = releaseAll(phase: .cancelled, into: &output.touches)
         sequence.forget()
@@ -237,17 +253,10 @@ public struct SlotTracker: Sendable {
             return
         }
         slots[slot].occupy(trackingId: nextTrackingId, controllerId: controllerId, contact: contact, at: now)
+        liveSlots.insert(slot)
         if let controllerId { slotOfControllerId[Int(controllerId)] = Int8(truncatingIfNeeded: slot) }
         // 0 stays unused so it can mean "no touch" to C callers; wrapping takes 4 billion touches.
         nextTrackingId = nextTrackingId == UInt32.max ? 1 : nextTrackingId + 1
-    }
-
-    /// `liveTouchCount` for the tracker's own steps: mutating, so the slots are read in place
-    /// rather than copied for the call.
-    private mutating func countLiveTouches() -> Int {
-        var count = 0
-        for slot in 0..<configuration.capacity where slots[slot].isLive { count += 1 }
-        return count
     }
 
     private mutating func liveSlot(controllerId: UInt8) -> Int? {
@@ -261,17 +270,15 @@ public struct SlotTracker: Sendable {
         if let id = slots[slot].controllerId, slotOfControllerId[Int(id)] == Int8(truncatingIfNeeded: slot) {
             slotOfControllerId[Int(id)] = -1
         }
-        return slots[slot].release(slot: slot, phase: phase, freedThisReport: freedThisReport)
+        liveSlots.remove(slot)
+        if freedThisReport { self.freedThisReport.insert(slot) }
+        return slots[slot].release(slot: slot, phase: phase)
     }
 
     /// The lowest free slot, as the kernel picks, preferring one not freed by this report.
     private mutating func freeSlot() -> Int? {
-        var reusable: Int?
-        for slot in 0..<configuration.capacity where !slots[slot].isLive {
-            if !slots[slot].freedThisReport { return slot }
-            if reusable == nil { reusable = slot }
-        }
-        return reusable
+        let free = SlotMask(first: configuration.capacity).subtracting(liveSlots)
+        return free.subtracting(freedThisReport).first ?? free.first
     }
 
     /// Touches silent for the report timeout, under the configuration's `silence` rule.
@@ -283,8 +290,9 @@ public struct SlotTracker: Sendable {
         case .endsTouches: phase = .ended
         }
         var count = 0
-        for slot in 0..<configuration.capacity
-        where slots[slot].isLive && time - slots[slot].lastSeen >= reportTimeout {
+        var live = liveSlots
+        while let slot = live.removeFirst() {
+            guard time - slots[slot].lastSeen >= reportTimeout else { continue }
             touches.append(release(slot, phase: phase, freedThisReport: false))
             count += 1
         }
@@ -293,7 +301,8 @@ public struct SlotTracker: Sendable {
 
     private mutating func releaseAll(phase: TouchPhase, into touches: inout TouchFrame.Touches) -> Int {
         var count = 0
-        for slot in 0..<configuration.capacity where slots[slot].isLive {
+        var live = liveSlots
+        while let slot = live.removeFirst() {
             touches.append(release(slot, phase: phase, freedThisReport: false))
             count += 1
         }

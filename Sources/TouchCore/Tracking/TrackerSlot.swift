@@ -25,14 +25,10 @@ struct TrackerSlot: Sendable {
     // Per report.
     var seen = false
     var change = Change.none
-    /// Freed by a lift in the report being processed; a new touch prefers another slot, so a frame
-    /// never shows one slot both ending and beginning when it can be avoided.
-    var freedThisReport = false
 
     mutating func startReport() {
         seen = false
         change = .none
-        freedThisReport = false
     }
 
     mutating func occupy(
@@ -93,12 +89,11 @@ struct TrackerSlot: Sendable {
     }
 
     /// Ends the touch and returns its last appearance.
-    mutating func release(slot: Int, phase: TouchPhase, freedThisReport: Bool) -> TrackedTouch {
+    mutating func release(slot: Int, phase: TouchPhase) -> TrackedTouch {
         let last = snapshot(slot: slot, phase: phase)
         isLive = false
         seen = false
         change = .none
-        self.freedThisReport = freedThisReport
         return last
     }
 }

@@ -12,16 +12,32 @@ extension DeviceSession {
         var decoding = decoder
         let attachment = attachments
         bytes.withUnsafeBufferPointer { run in
-            decoding.decode(run) { decoded, skipped in
-                if skipped > 0, info != nil {
-                    emit(.status(StatusEvent(kind: .resync, timestamp: stamp(), count: UInt32(clamping: skipped))))
-                }
-                if case .device(let message) = decoded { handle(message) }
-            }
+            // Contact reports are handed on where the decoder parsed them, not copied into a message.
+            decoding.decode(
+                run,
+                contacts: { report, skipped in
+                    resynced(skipping: skipped)
+                    handle(report)
+                },
+                other: { decoded, skipped in
+                    resynced(skipping: skipped)
+                    if case .device(let message) = decoded { handle(message) }
+                })
         }
         // A link attached meanwhile starts from a fresh decoder; the old one's state is not its own.
         if attachments == attachment { decoder = decoding }
         reportRejected()
+    }
+
+    private func resynced(skipping skipped: Int) {
+        guard skipped > 0, info != nil else { return }
+        emit(.status(StatusEvent(kind: .resync, timestamp: stamp(), count: UInt32(clamping: skipped))))
+    }
+
+    private func handle(_ report: ContactReport) {
+        guard let info, let pipeline, heatmapFinder == nil, acceptsTrackerFrames() else { return }
+        let time = deviceTime(report.timestamp)
+        pipeline.consume(report.contactFrame(on: info, at: time))
     }
 
     private func refuse() { refused = refused == UInt32.max ? refused : refused + 1 }
@@ -90,9 +106,7 @@ extension DeviceSession {
             // Idling too; the device answers with an info that says how it idles, asked no more.
             if info.supportedModes.contains(.idles), info.idle == nil { post(.setIdleAcquisition(true)) }
         case .contacts(let report):
-            guard let info, let pipeline, heatmapFinder == nil, acceptsTrackerFrames() else { return }
-            let time = deviceTime(report.timestamp)
-            pipeline.consume(report.contactFrame(on: info, at: time))
+            handle(report)
         case .status(let status):
             guard let pipeline else { return }
             let time = deviceTime(status.timestamp)
