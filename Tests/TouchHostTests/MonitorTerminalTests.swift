@@ -50,9 +50,15 @@ import Testing
             "\(binary.path) monitor \(pty); echo monitor-exited-$?; sleep 15",
         ])
         // Children of the test runner inherit its blocked signals, so `kill-server` alone may leave
-        // the server behind: it is killed outright.
-        let server = Int32(try tmuxRun(["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
+        // the server behind: it is killed outright, and so is the pane's process group (its shell
+        // and the monitor), which would otherwise outlive a failed run holding the pty.
+        func pid(_ format: String) throws -> Int32? {
+            Int32(try tmuxRun(["display-message", "-p", "-t", session, format]).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        let server = try pid("#{pid}")
+        let pane = try pid("#{pane_pid}")
         defer {
+            if let pane, pane > 1 { kill(-pane, SIGKILL) }
             _ = try? tmuxRun(["kill-server"])
             if let server, server > 1 { kill(server, SIGKILL) }
         }
