@@ -15,6 +15,8 @@
 # (lines: DESCRIPTION<tab>EVENTS<tab>NAME<tab>PRIMING: events giving the device the recording's start state)
 set -u
 . Tests/VM/process.sh
+# Scratch files in a folder of this run's own on the guest's tmpfs, not at fixed paths.
+scratch=$(mktemp -d)
 th=$1
 manifest=$2
 capi=$3
@@ -24,7 +26,7 @@ tab=$(printf '\t')
 status=0
 while IFS="$tab" read -r desc events name prime; do
     [ "$name" = cost ] && continue # Tests/VM/serve-cost.sh's
-    if ! evemu_device "$desc" /tmp/evemu-device.txt; then
+    if ! evemu_device "$desc" $scratch/evemu-device.txt; then
         echo "CHECK b-device $name FAIL: evemu-device made no device"; status=1; kill $device; continue
     fi
     evemu-play "$node" <"$prime"
@@ -39,14 +41,14 @@ while IFS="$tab" read -r desc events name prime; do
         wait $device 2>/dev/null
         continue
     fi
-    "$th" serve "$node" --uinput --name "touchhost live" --json --metrics /tmp/$name.prom >/tmp/$name.json 2>/tmp/$name.err &
+    "$th" serve "$node" --uinput --name "touchhost live" --json --metrics $scratch/$name.prom >$scratch/$name.json 2>$scratch/$name.err &
     serve=$!
     # Play only once serve (and the capture's reader) hold the device open.
     holds_open $serve "$node"
     recorder=""
     if [ "$name" != flood ]; then
         # Line-buffered: every event is in the file as soon as it is read, however the reader is stopped.
-        stdbuf -oL evemu-record "$node" >/tmp/$name.capture 2>/dev/null &
+        stdbuf -oL evemu-record "$node" >$scratch/$name.capture 2>/dev/null &
         recorder=$!
         holds_open $recorder "$node"
     fi
@@ -56,7 +58,7 @@ while IFS="$tab" read -r desc events name prime; do
         kill -CONT $serve
         sleep 8
         live=$(awk '/^touchhost_touches_total/ { split($0, v, " "); n[$1] = v[2] }
-            END { print n["touchhost_touches_total{phase=\"began\"}"] - n["touchhost_touches_total{phase=\"ended\"}"] - n["touchhost_touches_total{phase=\"cancelled\"}"] }' /tmp/$name.prom)
+            END { print n["touchhost_touches_total{phase=\"began\"}"] - n["touchhost_touches_total{phase=\"ended\"}"] - n["touchhost_touches_total{phase=\"cancelled\"}"] }' $scratch/$name.prom)
         echo "evemu flood: touches still down after the flood: $live"
         kill -TERM $serve
     else
@@ -71,10 +73,10 @@ while IFS="$tab" read -r desc events name prime; do
         wait $recorder 2>/dev/null
     fi
     wait $serve
-    echo "evemu $name: serve status $? ($(grep -c '"type":"touch"' /tmp/$name.json) touch events) $(cat /tmp/$name.err)"
+    echo "evemu $name: serve status $? ($(grep -c '"type":"touch"' $scratch/$name.json) touch events) $(cat $scratch/$name.err)"
     # A stream written to the local tmpfs while serving (a 9p write per line slows serve), kept after.
-    cp /tmp/$name.json /tmp/$name.err /tmp/$name.prom "$out/"
-    [ -z "$recorder" ] || cp /tmp/$name.capture "$out/"
+    cp $scratch/$name.json $scratch/$name.err $scratch/$name.prom "$out/"
+    [ -z "$recorder" ] || cp $scratch/$name.capture "$out/"
     kill $device
     wait $device 2>/dev/null
 done <"$manifest"

@@ -7,8 +7,8 @@
 set -u
 th=$1
 anchor=$2
-out=/tmp/libinput-serve
-mkdir -p $out
+# Its files in a folder of this run's own on the guest's tmpfs, not at a fixed path.
+out=$(mktemp -d)
 # libinput debug-events gives up when no device exists when it starts: an evemu device anchors it.
 evemu-device "$anchor" >$out/anchor.txt 2>&1 &
 for i in $(seq 100); do grep -q /dev/input $out/anchor.txt && break; sleep 0.2; done

@@ -14,6 +14,8 @@
 # Usage: sh Tests/VM/serve-cost.sh TOUCHHOST MANIFEST
 set -u
 . Tests/VM/process.sh
+# Scratch files in a folder of this run's own on the guest's tmpfs, not at fixed paths.
+scratch=$(mktemp -d)
 th=$1
 manifest=$2
 rounds=${TH_VM_COST_ROUNDS:-12}
@@ -26,13 +28,13 @@ check() { # NAME OK DETAIL
     if [ "$2" = 1 ]; then echo "CHECK $1 ok ($3)"; else echo "CHECK $1 FAIL $3"; failed=1; fi
 }
 failed=0
-evemu_device "$desc" /tmp/cost-device.txt || { echo "CHECK cost-device FAIL evemu-device made no device"; kill $device; exit 1; }
+evemu_device "$desc" $scratch/cost-device.txt || { echo "CHECK cost-device FAIL evemu-device made no device"; kill $device; exit 1; }
 evemu-play "$node" <"$prime"
 rss() { awk '/^VmRSS:/ { print $2 }' /proc/$1/status; }
 # Voluntary context switches of all its threads: each sleep in poll is one (a preemption is not counted).
 switches() { cat /proc/$1/task/*/status | awk '/^voluntary_ctxt_switches:/ { n += $2 } END { print n }'; }
 serve() { # NAME: serve the device in the background, $serve its pid once it holds the device open
-    "$th" serve "$node" --uinput --name "touchhost $1" --metrics /tmp/$1.prom 2>/tmp/$1.err &
+    "$th" serve "$node" --uinput --name "touchhost $1" --metrics $scratch/$1.prom 2>$scratch/$1.err &
     serve=$!
     holds_open $serve "$node"
 }
@@ -41,19 +43,19 @@ stop() { kill -TERM $serve; wait $serve; status=$?; }
 # Latency: the recording at an eighth of its pace (about 5 reports a second), so that what is
 # measured is serve's work per report, not a queue behind a reader slower than the device: under TCG
 # a debug build of serve does not keep up with a touchscreen's 40-120 reports a second.
-awk '$1 == "E:" { if (origin == "") origin = $2; $2 = sprintf("%.6f", ($2 - origin) * 8) } { print }' "$events" >/tmp/cost-paced.events
+awk '$1 == "E:" { if (origin == "") origin = $2; $2 = sprintf("%.6f", ($2 - origin) * 8) } { print }' "$events" >$scratch/cost-paced.events
 serve latency
-evemu-play "$node" </tmp/cost-paced.events
+evemu-play "$node" <$scratch/cost-paced.events
 settle $serve
 stop
 latency_status=$status
-frames=$(sed -n 's/.* \([0-9]*\) frames, report to uinput p99 \([0-9]*\) µs.*/\1/p' /tmp/latency.err)
-p99=$(sed -n 's/.* \([0-9]*\) frames, report to uinput p99 \([0-9]*\) µs.*/\2/p' /tmp/latency.err)
-work=$(sed -n "s/.*serve's own work p99 \([0-9]*\) µs.*/\1/p" /tmp/latency.err)
-count=$(awk '/^touchhost_report_to_uinput_seconds_count/ { print $2 }' /tmp/latency.prom)
-work_count=$(awk '/^touchhost_serve_work_seconds_count/ { print $2 }' /tmp/latency.prom)
+frames=$(sed -n 's/.* \([0-9]*\) frames, report to uinput p99 \([0-9]*\) µs.*/\1/p' $scratch/latency.err)
+p99=$(sed -n 's/.* \([0-9]*\) frames, report to uinput p99 \([0-9]*\) µs.*/\2/p' $scratch/latency.err)
+work=$(sed -n "s/.*serve's own work p99 \([0-9]*\) µs.*/\1/p" $scratch/latency.err)
+count=$(awk '/^touchhost_report_to_uinput_seconds_count/ { print $2 }' $scratch/latency.prom)
+work_count=$(awk '/^touchhost_serve_work_seconds_count/ { print $2 }' $scratch/latency.prom)
 echo "COST latency: $frames frames, p99 ${p99:-?} µs from a report's kernel time to its uinput frame, p99 ${work:-?} µs from serve's wake-up to it ($(basename "$(dirname "$th")") build under TCG, reports about 5 a second)"
-grep '^touchhost_report_to_uinput_seconds\|^touchhost_serve_work_seconds' /tmp/latency.prom
+grep '^touchhost_report_to_uinput_seconds\|^touchhost_serve_work_seconds' $scratch/latency.prom
 
 # Quiet and memory: the recording at its pace, ROUNDS times, a quiet pause after the first.
 serve rounds
@@ -74,10 +76,10 @@ seconds=$(( $(date +%s) - start ))
 stop
 kill $device
 wait $device 2>/dev/null
-echo "COST rounds: serve status $status, $rounds rounds of $(basename "$events") in $seconds s; $(cat /tmp/rounds.err)"
+echo "COST rounds: serve status $status, $rounds rounds of $(basename "$events") in $seconds s; $(cat $scratch/rounds.err)"
 echo "COST quiet: $wakeups voluntary context switches in $quiet s with nothing playing"
 echo "COST memory: VmRSS $rss_early kB after round 2, $rss_late kB after round $rounds"
-cp /tmp/latency.prom /tmp/latency.err /tmp/rounds.prom /tmp/rounds.err "$TH_VM_OUTPUT/" 2>/dev/null
+cp $scratch/latency.prom $scratch/latency.err $scratch/rounds.prom $scratch/rounds.err "$TH_VM_OUTPUT/" 2>/dev/null
 ok() { if "$@"; then echo 1; else echo 0; fi; }
 check cost-serve-ended "$(ok [ "$status" = 143 -a "$latency_status" = 143 ])" "serve status $latency_status and $status on SIGTERM"
 check cost-histogram "$(ok [ "${frames:-0}" -gt 0 -a "${count:-x}" = "${frames:-y}" -a "${work_count:-x}" = "${frames:-y}" ])" "$frames frames, $count and $work_count in the histograms"
@@ -88,7 +90,7 @@ check cost-histogram "$(ok [ "${frames:-0}" -gt 0 -a "${count:-x}" = "${frames:-
 # later at this pace) or a timer wakes serve, is in the histogram's buckets up to 0.1 s.
 median=$(awk '/^touchhost_report_to_uinput_seconds_bucket/ { split($1, b, "\""); le[++n] = b[2]; c[n] = $2 }
     /^touchhost_report_to_uinput_seconds_count/ { total = $2 }
-    END { for (i = 1; i <= n; i++) if (c[i] * 2 >= total) { print le[i]; exit } }' /tmp/latency.prom)
+    END { for (i = 1; i <= n; i++) if (c[i] * 2 >= total) { print le[i]; exit } }' $scratch/latency.prom)
 check cost-latency-median "$(awk -v m="${median:-+Inf}" 'BEGIN { print (m != "+Inf" && m + 0 <= 0.1) ? 1 : 0 }')" "median at most ${median:-?} s"
 check cost-latency-p99 "$(ok [ "${p99:-999999999}" -le "${TH_VM_LATENCY_BOUND:-2000000}" ])" "p99 ${p99:-?} µs, bound ${TH_VM_LATENCY_BOUND:-2000000} µs under TCG"
 # Nothing to read and no timer due: serve sleeps in poll without a time limit, so none is expected;
