@@ -2,7 +2,8 @@ import Testing
 @testable import TouchCore
 
 /// An engine stores what its recognizer set needs: the kiosk set's engine (`KioskGestureEngine`)
-/// keeps no template library, and recognizes exactly as the engine that does.
+/// keeps no template library and has a slot for each kiosk recognizer only, and recognizes exactly
+/// as the engine that has both.
 @Suite struct EngineStorageTests {
     @Test func theKioskEngineCarriesNoTemplateLibrary() {
         let withLibrary = MemoryLayout<BasicGestureEngine>.size
@@ -10,8 +11,21 @@ import Testing
         #expect(MemoryLayout<NoTemplates>.size == 0)
         #expect(withLibrary - kiosk >= MemoryLayout<TemplateLibrary>.size, "\(withLibrary) against \(kiosk)")
         #expect(
-            MemoryLayout<TouchPipeline<NoCustomRecognizer>>.size - MemoryLayout<TouchPipeline<BuiltInRecognizersOnly>>.size
+            MemoryLayout<BasicTouchPipeline>.size - MemoryLayout<KioskTouchPipeline>.size
                 >= MemoryLayout<TemplateLibrary>.size)
+    }
+
+    @Test func theKioskEngineHasASlotForEachKioskRecognizerAndNoMore() {
+        let slot = MemoryLayout<RecognizerSlot<NoCustomRecognizer>>.stride
+        let unusedSlots = GestureLimits.maxRecognizers - KioskRecognizer.count
+        #expect(
+            MemoryLayout<BasicGestureEngine>.size - MemoryLayout<KioskGestureEngine>.size
+                >= MemoryLayout<TemplateLibrary>.size + unusedSlots * slot)
+        // Every kiosk recognizer at once fits (the template one among them, which never fires here).
+        var everything = KioskSelection()
+        for raw in 0..<UInt8(KioskRecognizer.count) { everything.insert(KioskRecognizer(rawValue: raw)!) }
+        let engine = KioskGestureEngine.kioskSet(panelWidth: 345, panelHeight: 194, selection: everything)
+        #expect(engine.recognizerCount == KioskRecognizer.count)
     }
 
     @Test func anEngineWithoutTemplatesRefusesThemAndItsTemplateRecognizerNeverFires() {

@@ -154,7 +154,7 @@ struct RelatingDelegate: GestureEngineDelegate {
     }
 
     @Test func customRecognizersRunBesideBuiltInsAndIgnoredTouchesReachTheApplication() {
-        var engine = GestureEngine<FirstFingerCapture>(configuration: GestureEngineConfiguration())
+        var engine = GestureEngine<FirstFingerCapture, 32>(configuration: GestureEngineConfiguration())
         let capture = engine.addCustom(FirstFingerCapture(), name: "capture")
         #expect("\(engine.name(of: capture))" == "capture")
         var player = GesturePlayer(engine, includeChanged: true)

@@ -28,13 +28,13 @@ import Testing
 
     static let check: [(Float, Float)] = [(100, 100), (115, 115), (150, 70)]
 
-    func played(_ scenario: Scenario, _ engine: BasicGestureEngine = kioskEngine()) -> GesturePlayer<NoCustomRecognizer> {
+    func played(_ scenario: Scenario, _ engine: BasicGestureEngine = kioskEngine()) -> GesturePlayer<NoCustomRecognizer, 32> {
         var player = GesturePlayer(engine)
         player.play(scenario)
         return player
     }
 
-    func fired(_ name: String, _ player: GesturePlayer<NoCustomRecognizer>) -> Bool {
+    func fired(_ name: String, _ player: GesturePlayer<NoCustomRecognizer, 32>) -> Bool {
         player.actions.contains { $0.hasPrefix(name + " ") }
     }
 

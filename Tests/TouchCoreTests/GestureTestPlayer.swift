@@ -43,8 +43,8 @@ struct Scenario {
 }
 
 /// Plays scenarios into an engine frame by frame, as the tracker would, and logs what comes out.
-struct GesturePlayer<Custom: CustomRecognizer> {
-    var engine: GestureEngine<Custom>
+struct GesturePlayer<Custom: CustomRecognizer, let capacity: Int> {
+    var engine: GestureEngine<Custom, capacity>
     var includeChanged = false
     private(set) var actions: [String] = []
     private(set) var deliveries: [String] = []
@@ -54,7 +54,7 @@ struct GesturePlayer<Custom: CustomRecognizer> {
     private var fingerIds: [Int: UInt32] = [:]
     private var nextTrackingId: UInt32 = 1
 
-    init(_ engine: GestureEngine<Custom>, includeChanged: Bool = false) {
+    init(_ engine: GestureEngine<Custom, capacity>, includeChanged: Bool = false) {
         self.engine = engine
         self.includeChanged = includeChanged
     }

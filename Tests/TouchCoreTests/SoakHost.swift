@@ -8,7 +8,7 @@ import TouchCore
 /// (`CheckedOutput`).
 struct SoakHost {
     private(set) var decoder = FrameDecoder()
-    private(set) var pipeline: TouchPipeline<NoCustomRecognizer>
+    private(set) var pipeline: BasicTouchPipeline
     private(set) var output: CheckedOutput
     /// Strip the controller's ids, so the tracker must match contacts by position (as for a
     /// controller without ids, or contacts found in a heatmap).

@@ -177,7 +177,7 @@ struct CheckedOutput: TouchPipelineOutput {
 
     /// One report through `pipeline`, checked: the report's frame lists every live touch, and the
     /// tracker's and the pipeline's counts of live touches agree with the stream.
-    mutating func consume<Custom>(_ frame: ContactFrame, in pipeline: inout TouchPipeline<Custom>) {
+    mutating func consume<Custom, let capacity: Int>(_ frame: ContactFrame, in pipeline: inout TouchPipeline<Custom, capacity>) {
         touchStream.reportBegins()
         pipeline.consume(frame, into: &self)
         touchStream.checkReportListedEveryLiveTouch()
@@ -185,14 +185,14 @@ struct CheckedOutput: TouchPipelineOutput {
     }
 
     /// The counts of live touches agree; with none live, no gesture is under way.
-    mutating func checkCounts<Custom>(of pipeline: TouchPipeline<Custom>) {
+    mutating func checkCounts<Custom, let capacity: Int>(of pipeline: TouchPipeline<Custom, capacity>) {
         touchStream.checkLiveCount(pipeline.tracker.liveTouchCount, of: "the tracker")
         touchStream.checkLiveCount(pipeline.liveTouchCount, of: "the pipeline")
         if pipeline.liveTouchCount == 0 { gestureStream.checkNothingUnderway(at: "with no touch live at \(pipeline.now)") }
     }
 
     /// The input is over: `finish` leaves no touch live and no gesture under way.
-    mutating func finish<Custom>(_ pipeline: inout TouchPipeline<Custom>) {
+    mutating func finish<Custom, let capacity: Int>(_ pipeline: inout TouchPipeline<Custom, capacity>) {
         pipeline.finish(into: &self)
         checkCounts(of: pipeline)
         touchStream.checkSettled()

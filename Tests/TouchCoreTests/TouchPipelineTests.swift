@@ -65,7 +65,7 @@ import TouchCore
         return frame
     }
 
-    static func pipeline(_ tracker: TrackerConfiguration = TrackerConfiguration()) -> TouchPipeline<NoCustomRecognizer> {
+    static func pipeline(_ tracker: TrackerConfiguration = TrackerConfiguration()) -> BasicTouchPipeline {
         TouchPipeline(tracker: tracker, engine: BasicGestureEngine.kioskSet(panelWidth: 345, panelHeight: 194))
     }
 
@@ -81,7 +81,7 @@ import TouchCore
     /// Moves time to `time`; a later report lists `still`, the fingers resting where they were.
     static func pass(
         to time: Microseconds, by passage: Passage, still: [(UInt8, PanelPoint)] = [],
-        _ pipeline: inout TouchPipeline<NoCustomRecognizer>, _ log: inout Log
+        _ pipeline: inout BasicTouchPipeline, _ log: inout Log
     ) {
         switch passage {
         case .aLaterReport:
@@ -211,7 +211,7 @@ import TouchCore
     /// controller does when gestures mode starts again, runs as a new one whatever the old one was
     /// in the middle of.
     @Test func aPipelineRestartedInPlaceRunsAsANewOne() {
-        func session(_ pipeline: inout TouchPipeline<NoCustomRecognizer>) -> Log {
+        func session(_ pipeline: inout BasicTouchPipeline) -> Log {
             var log = Log()
             for frame in Self.finger(from: 0, to: 300_000, step: PanelPoint(x: 1, y: 0.5)) { pipeline.consume(frame, into: &log) }
             for frame in Self.finger(2, from: 500_000, to: 560_000) { pipeline.consume(frame, into: &log) }

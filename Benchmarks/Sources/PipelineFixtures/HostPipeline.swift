@@ -6,7 +6,7 @@ import TouchCore
 /// `recognizes`, the pipeline runs the kiosk recognizers; without, an engine with none, as a host
 /// runs when no recognizer is selected (the pipeline still keeps its touch records).
 public struct HostPipeline {
-    public private(set) var pipeline: TouchPipeline<BuiltInRecognizersOnly>
+    public private(set) var pipeline: KioskTouchPipeline
     private var reports: WireReports
     private var output: CountingOutput
     public private(set) var reportsSeen = 0
@@ -33,7 +33,7 @@ public struct HostPipeline {
     /// pipeline (a closure that reached them through `self` could not run while `reports` decodes).
     @inline(__always)
     private static func step(
-        _ reports: inout WireReports, into pipeline: inout TouchPipeline<BuiltInRecognizersOnly>,
+        _ reports: inout WireReports, into pipeline: inout KioskTouchPipeline,
         output: inout CountingOutput
     ) -> Bool {
         reports.nextFrame { frame in pipeline.consume(frame, into: &output) }

@@ -18,7 +18,7 @@ var checksum = 0
 switch arguments[1] {
 case "sizes":
     // What one report's path holds, in bytes (a cold report pays for what it touches).
-    print("TouchPipeline<BuiltInRecognizersOnly> (the kiosk set's)", MemoryLayout<TouchPipeline<BuiltInRecognizersOnly>>.size)
+    print("TouchPipeline<BuiltInRecognizersOnly> (the kiosk set's)", MemoryLayout<KioskTouchPipeline>.size)
     print("KioskGestureEngine", MemoryLayout<KioskGestureEngine>.size)
     print("BasicGestureEngine (32 templates inline)", MemoryLayout<BasicGestureEngine>.size)
     print("SlotTracker", MemoryLayout<SlotTracker>.size)

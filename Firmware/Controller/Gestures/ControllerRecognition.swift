@@ -5,7 +5,7 @@ import TouchCore
 /// frames. In any other mode it sleeps; entering gestures mode, a reset or a new report rate starts
 /// it afresh. Public so that a board's self-test can time it (`ScanChecks.measureGestureCost`).
 public struct ControllerRecognition: ScanListener {
-    private var pipeline: TouchPipeline<BuiltInRecognizersOnly>
+    private var pipeline: KioskTouchPipeline
     private var active = false
     private var resets: UInt32 = 0
     private var reportRate = 0

@@ -1,14 +1,16 @@
 /// The engine's per-frame entry points, compiled for the engine without custom recognizers or
-/// templates (`BuiltInRecognizersOnly`: the kiosk set as the controller and the benchmarks run it).
+/// templates, sized for the kiosk set (`KioskGestureEngine`, `BuiltInRecognizersOnly` with 15 slots:
+/// the kiosk set as the benchmarks run it).
 ///
-/// `GestureEngine` is generic over its custom recognizer type, and a host module cannot
+/// `GestureEngine` is generic over its custom recognizer type and its slot count, and a host module cannot
 /// specialize TouchCore's non-inlinable code: run generically, every frame looked up type
 /// metadata and copied slots through value witnesses (docs/performance.md). The public entry
 /// points therefore call through `Custom`'s witness table: the defaults run the generic engine,
-/// and `BuiltInRecognizersOnly`'s witnesses run a copy that TouchCore specializes for it. One
+/// and `BuiltInRecognizersOnly`'s witnesses run a copy that TouchCore pre-specializes for 15 slots
+/// (`@_specialize(exported:)`, which the calling module finds and calls directly). One
 /// indirect call per frame, and no change in what the engine does. They leave the step's actions
 /// and deliveries in the engine's own lists (`events`, `deliveries`): a pipeline
-/// hands them on from there, the public entry points move them to the caller's lists. (Only one type is
+/// hands them on from there, the public entry points move them to the caller's lists. (Only one engine is
 /// specialized here: each copy of the engine adds to the size of every host binary;
 /// `BasicGestureEngine` runs the generic engine from another module unless that module is built
 /// with cross-module optimization.)
@@ -18,29 +20,42 @@
 /// value that large received a copy of all of it at every call, several times per recognizer
 /// per frame.
 extension CustomRecognizer {
-    public static func _process(_ engine: inout GestureEngine<Self>, _ frame: inout TouchFrame) {
+    public static func _process<let capacity: Int>(_ engine: inout GestureEngine<Self, capacity>, _ frame: inout TouchFrame) {
         engine.runFrame(&frame)
     }
 
-    public static func _advance(_ engine: inout GestureEngine<Self>, to time: Microseconds) {
+    public static func _advance<let capacity: Int>(_ engine: inout GestureEngine<Self, capacity>, to time: Microseconds) {
         engine.runTime(to: time)
     }
 
-    public static func _earliestDeadline(_ engine: inout GestureEngine<Self>) -> Microseconds? {
+    public static func _earliestDeadline<let capacity: Int>(_ engine: inout GestureEngine<Self, capacity>) -> Microseconds? {
         engine.earliestDeadline()
     }
 }
 
+// Embedded Swift specializes every generic call in the module that makes it, so the firmware
+// needs no copy made here (and an exported pre-specialization is not emitted there).
+#if !hasFeature(Embedded)
 extension BuiltInRecognizersOnly {
-    public static func _process(_ engine: inout GestureEngine<BuiltInRecognizersOnly>, _ frame: inout TouchFrame) {
+    @_specialize(exported: true, where capacity == 15)
+    public static func _process<let capacity: Int>(
+        _ engine: inout GestureEngine<BuiltInRecognizersOnly, capacity>, _ frame: inout TouchFrame
+    ) {
         engine.runFrame(&frame)
     }
 
-    public static func _advance(_ engine: inout GestureEngine<BuiltInRecognizersOnly>, to time: Microseconds) {
+    @_specialize(exported: true, where capacity == 15)
+    public static func _advance<let capacity: Int>(
+        _ engine: inout GestureEngine<BuiltInRecognizersOnly, capacity>, to time: Microseconds
+    ) {
         engine.runTime(to: time)
     }
 
-    public static func _earliestDeadline(_ engine: inout GestureEngine<BuiltInRecognizersOnly>) -> Microseconds? {
+    @_specialize(exported: true, where capacity == 15)
+    public static func _earliestDeadline<let capacity: Int>(
+        _ engine: inout GestureEngine<BuiltInRecognizersOnly, capacity>
+    ) -> Microseconds? {
         engine.earliestDeadline()
     }
 }
+#endif

@@ -100,7 +100,7 @@ extension GestureEngine {
         upTo time: Microseconds, _ delegate: inout Delegate
     ) {
         // A recognizer that keeps setting deadlines in the past cannot stall the engine.
-        var budget = 2 * GestureLimits.maxRecognizers
+        var budget = 2 * capacity
         while budget > 0 {
             budget -= 1
             var earliest: Int? = nil

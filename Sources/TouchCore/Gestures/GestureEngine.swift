@@ -2,11 +2,13 @@
 /// machine, exclusive recognition unless allowed otherwise, require-to-fail, regions, and the
 /// delivery of raw touches to the application. All storage is inline and sized at compile time
 /// (`GestureLimits`); the work per frame is bounded by recognizers x touches, never by history.
-/// `Custom` is the type of user-written recognizers; `BasicGestureEngine` has none.
-public struct GestureEngine<Custom: CustomRecognizer> {
+/// `Custom` is the type of user-written recognizers; `BasicGestureEngine` has none. `capacity` is how
+/// many recognizers it holds (at most `GestureLimits.maxRecognizers`, the width of the relation
+/// masks): each slot is about a kilobyte, so a set known at build time gets an engine of its size.
+public struct GestureEngine<Custom: CustomRecognizer, let capacity: Int> {
     public internal(set) var configuration: GestureEngineConfiguration
 
-    var slots = InlineList<32, RecognizerSlot<Custom>>(filler: .placeholder)
+    var slots = InlineList<capacity, RecognizerSlot<Custom>>(filler: .placeholder)
     var regions = RegionList(filler: .placeholder)
     var touches = EngineTouchList(filler: .placeholder)
     var now: Microseconds = 0
@@ -38,6 +40,7 @@ public struct GestureEngine<Custom: CustomRecognizer> {
     var work = 0
 
     public init(configuration: GestureEngineConfiguration) {
+        precondition(capacity > 0 && capacity <= GestureLimits.maxRecognizers, "GestureEngine: 1 to 32 slots")
         self.configuration = configuration
         appendRootRegion()
     }
@@ -65,7 +68,7 @@ public struct GestureEngine<Custom: CustomRecognizer> {
     private mutating func insert(
         _ body: RecognizerBody<Custom>, options: RecognizerOptions, name: StaticString
     ) -> RecognizerIndex {
-        precondition(!slots.isFull, "GestureEngine: more than GestureLimits.maxRecognizers recognizers")
+        precondition(!slots.isFull, "GestureEngine: more recognizers than its slots")
         var slot = RecognizerSlot<Custom>(body: body, options: options, name: name)
         slot.context = freshContext()
         slots.append(slot)
@@ -166,10 +169,11 @@ public struct GestureEngine<Custom: CustomRecognizer> {
     }
 }
 
-/// An engine that runs built-in recognizers only.
-public typealias BasicGestureEngine = GestureEngine<NoCustomRecognizer>
+/// An engine that runs built-in recognizers only, as many as an engine can hold.
+public typealias BasicGestureEngine = GestureEngine<NoCustomRecognizer, 32>
 
-/// An engine that runs built-in recognizers only and keeps no templates: the kiosk set's.
-public typealias KioskGestureEngine = GestureEngine<BuiltInRecognizersOnly>
+/// An engine that runs built-in recognizers only, keeps no templates and has a slot for each
+/// kiosk recognizer (`KioskRecognizer.count`) and no more: the kiosk set's.
+public typealias KioskGestureEngine = GestureEngine<BuiltInRecognizersOnly, 15>
 
 extension GestureEngine: Sendable where Custom: Sendable {}

@@ -35,9 +35,9 @@ public protocol CustomRecognizer: GestureRecognizer {
     /// default; `NoTemplates` for a set that has none or keeps them elsewhere (no bytes at all).
     associatedtype Templates: EngineTemplates = EngineTemplateLibrary
 
-    static func _process(_ engine: inout GestureEngine<Self>, _ frame: inout TouchFrame)
-    static func _advance(_ engine: inout GestureEngine<Self>, to time: Microseconds)
-    static func _earliestDeadline(_ engine: inout GestureEngine<Self>) -> Microseconds?
+    static func _process<let capacity: Int>(_ engine: inout GestureEngine<Self, capacity>, _ frame: inout TouchFrame)
+    static func _advance<let capacity: Int>(_ engine: inout GestureEngine<Self, capacity>, to time: Microseconds)
+    static func _earliestDeadline<let capacity: Int>(_ engine: inout GestureEngine<Self, capacity>) -> Microseconds?
 }
 
 /// The `Custom` of an engine that runs built-in recognizers only.

@@ -11,14 +11,14 @@
 /// recognizer types; unspecialized, every step looked up generic type metadata at run time. They
 /// call the tracker and the engine through their public entry points, which TouchCore
 /// pre-specializes for engines without custom recognizers.
-public struct TouchPipeline<Custom: CustomRecognizer> {
+public struct TouchPipeline<Custom: CustomRecognizer, let capacity: Int> {
     @usableFromInline var trackerState: SlotTracker
     @usableFromInline var palmGate = PalmGate()
     /// What becomes of palms from the next frame on: the tracker configuration's at first; a host
     /// may change it while running (the C API's th_context_set_palms).
     public var palmPolicy: PalmPolicy
     /// The recognizers; hosts may keep configuring them (regions, options) between steps.
-    public var engine: GestureEngine<Custom>
+    public var engine: GestureEngine<Custom, capacity>
     @usableFromInline var present: Microseconds = 0
     @usableFromInline var liveTouches = 0
     /// The tracker's frames for one report, kept for the same reason (the tracker empties it):
@@ -35,9 +35,9 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
     /// on or finishes a recognizer, so this is never reached by a well-behaved engine, and a
     /// misbehaving one cannot hold the caller.
     @inlinable
-    static var deadlineBudget: Int { 4 * GestureLimits.maxRecognizers + TouchLimits.maxContacts }
+    static var deadlineBudget: Int { 4 * capacity + TouchLimits.maxContacts }
 
-    public init(tracker configuration: TrackerConfiguration, engine: GestureEngine<Custom>) {
+    public init(tracker configuration: TrackerConfiguration, engine: GestureEngine<Custom, capacity>) {
         trackerState = SlotTracker(configuration: configuration)
         palmPolicy = configuration.palms
         self.engine = engine
@@ -196,7 +196,7 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
     /// actions and deliveries are handed on from its own lists, the only copy of them.
     @inlinable
     static func step<Output: TouchPipelineOutput>(
-        _ touches: inout TouchFrame, engine: inout GestureEngine<Custom>, present: inout Microseconds,
+        _ touches: inout TouchFrame, engine: inout GestureEngine<Custom, capacity>, present: inout Microseconds,
         liveTouches: inout Int, output: inout Output
     ) {
         guard !touches.touches.isEmpty else {
@@ -213,7 +213,7 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
 
     @inlinable
     static func stepWithoutTouches<Output: TouchPipelineOutput>(
-        at time: Microseconds, engine: inout GestureEngine<Custom>, present: inout Microseconds, output: inout Output
+        at time: Microseconds, engine: inout GestureEngine<Custom, capacity>, present: inout Microseconds, output: inout Output
     ) {
         if time > present { present = time }
         engine.advanceKeepingPending(to: present)
@@ -237,3 +237,9 @@ public struct TouchPipeline<Custom: CustomRecognizer> {
         for index in statuses.indices { output.status(statuses[index]) }
     }
 }
+
+/// The pipeline of the kiosk set alone, sized by it (the controller's, the benchmarks').
+public typealias KioskTouchPipeline = TouchPipeline<BuiltInRecognizersOnly, 15>
+
+/// A pipeline of built-in recognizers, with room for as many as an engine holds.
+public typealias BasicTouchPipeline = TouchPipeline<NoCustomRecognizer, 32>

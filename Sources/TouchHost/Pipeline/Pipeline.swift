@@ -4,7 +4,7 @@ import TouchCore
 /// a C context), turning what the pipeline makes into `HostEvent`s for a sink. Drivers call
 /// `consume`, `advance`, `cancelAll` and `finish`; nothing else moves time.
 public final class Pipeline {
-    private var core: TouchPipeline<HostRecognizer>
+    private var core: TouchPipeline<HostRecognizer, 32>
     /// The recipe, regions and templates behind the running engine.
     private var recipe: RecognizerSet
     private var output: SinkOutput

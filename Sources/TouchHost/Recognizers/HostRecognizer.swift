@@ -88,4 +88,4 @@ public struct ClientRecognizer {
 }
 
 /// The host's engine: built-in recognizers plus `HostRecognizer`s.
-public typealias HostEngine = GestureEngine<HostRecognizer>
+public typealias HostEngine = GestureEngine<HostRecognizer, 32>
