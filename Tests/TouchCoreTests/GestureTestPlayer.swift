@@ -54,7 +54,7 @@ struct GesturePlayer<Custom: CustomRecognizer, let capacity: Int> {
     private var fingerIds: [Int: UInt32] = [:]
     private var nextTrackingId: UInt32 = 1
 
-    init(_ engine: GestureEngine<Custom, capacity>, includeChanged: Bool = false) {
+    init(_ engine: consuming GestureEngine<Custom, capacity>, includeChanged: Bool = false) {
         self.engine = engine
         self.includeChanged = includeChanged
     }

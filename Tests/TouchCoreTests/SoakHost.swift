@@ -6,7 +6,7 @@ import TouchCore
 /// through one `TouchPipeline` with the kiosk recognizers (which fires the deadlines due before
 /// it), `cancelAll` when the link drops. Everything the pipeline makes is checked as it comes
 /// (`CheckedOutput`).
-struct SoakHost {
+struct SoakHost: ~Copyable {
     private(set) var decoder = FrameDecoder()
     private(set) var pipeline: BasicTouchPipeline
     private(set) var output: CheckedOutput

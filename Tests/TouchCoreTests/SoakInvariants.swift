@@ -185,7 +185,7 @@ struct CheckedOutput: TouchPipelineOutput {
     }
 
     /// The counts of live touches agree; with none live, no gesture is under way.
-    mutating func checkCounts<Custom, let capacity: Int>(of pipeline: TouchPipeline<Custom, capacity>) {
+    mutating func checkCounts<Custom, let capacity: Int>(of pipeline: borrowing TouchPipeline<Custom, capacity>) {
         touchStream.checkLiveCount(pipeline.tracker.liveTouchCount, of: "the tracker")
         touchStream.checkLiveCount(pipeline.liveTouchCount, of: "the pipeline")
         if pipeline.liveTouchCount == 0 { gestureStream.checkNothingUnderway(at: "with no touch live at \(pipeline.now)") }

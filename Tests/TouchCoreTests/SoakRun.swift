@@ -25,7 +25,7 @@ enum SoakRun {
         return host
     }
 
-    struct LongResult {
+    struct LongResult: ~Copyable {
         var host: SoakHost
         var memoryAfterWarmUp: Int
         var memoryAtEnd: Int

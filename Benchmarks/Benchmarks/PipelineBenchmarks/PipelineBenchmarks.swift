@@ -9,9 +9,9 @@ import TouchCore
 
 /// Holds a pipeline across the iterations of one benchmark (the closures are not Sendable, and
 /// the state must survive from setup to teardown).
-final class Holder<Value> {
+final class Holder<Value: ~Copyable> {
     var value: Value
-    init(_ value: Value) { self.value = value }
+    init(_ value: consuming Value) { self.value = value }
 }
 
 let benchmarks: @Sendable () -> Void = {

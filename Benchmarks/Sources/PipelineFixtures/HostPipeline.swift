@@ -5,7 +5,7 @@ import TouchCore
 /// runs, and the core of what `ProductPipeline` (the CLI and the C library) runs. With
 /// `recognizes`, the pipeline runs the kiosk recognizers; without, an engine with none, as a host
 /// runs when no recognizer is selected (the pipeline still keeps its touch records).
-public struct HostPipeline {
+public struct HostPipeline: ~Copyable {
     public private(set) var pipeline: KioskTouchPipeline
     private var reports: WireReports
     private var output: CountingOutput

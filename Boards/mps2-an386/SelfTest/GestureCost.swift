@@ -9,7 +9,7 @@ import TouchCore
 nonisolated(unsafe) var costRecognition = TimedListener<ControllerRecognition>(board: Boards.kiosk15)
 
 /// Times the listener it wraps on the core clock, per scan.
-struct TimedListener<Inner: ScanListener>: ScanListener {
+struct TimedListener<Inner: ScanListener & ~Copyable>: ScanListener, ~Copyable {
     var inner: Inner
     var clock: SysTickClock? = nil
     var ticks: Int64 = 0

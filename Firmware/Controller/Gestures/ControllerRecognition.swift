@@ -4,7 +4,7 @@ import TouchCore
 /// exactly as the host runs it, and the touches and gesture actions go up as `touch` and `gesture`
 /// frames. In any other mode it sleeps; entering gestures mode, a reset or a new report rate starts
 /// it afresh. Public so that a board's self-test can time it (`ScanChecks.measureGestureCost`).
-public struct ControllerRecognition: ScanListener {
+public struct ControllerRecognition: ScanListener, ~Copyable {
     private var pipeline: KioskTouchPipeline
     private var active = false
     private var resets: UInt32 = 0

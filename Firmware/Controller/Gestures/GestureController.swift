@@ -3,7 +3,7 @@ import TouchCore
 /// A `TouchController` that can also recognize gestures itself (`ReportMode.gestures`): the
 /// tracker and the kiosk recognizer set ride along with it, tens of KB that the plain controller
 /// does not carry. The host emulator runs this one; a small board runs `TouchController` alone.
-public struct GestureController {
+public struct GestureController: ~Copyable {
     public private(set) var controller: TouchController
     private var recognition: ControllerRecognition
 

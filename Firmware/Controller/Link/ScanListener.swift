@@ -11,7 +11,7 @@ public struct ScanContext {
 
 /// Sees every scheduled scan after its reports are written, and may write frames of its own.
 /// Generic, so a controller without one (`NoScanListener`) carries no code or storage for it.
-public protocol ScanListener {
+public protocol ScanListener: ~Copyable {
     mutating func scanned<S: ByteSink>(_ result: ScanResult, context: ScanContext, to output: inout S)
 }
 

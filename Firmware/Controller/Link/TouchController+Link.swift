@@ -55,7 +55,7 @@ extension TouchController {
     }
 
     /// As `advance(to:output:)`, and `listener` sees each scan and may add frames after its reports.
-    public mutating func advance<S: ByteSink, L: ScanListener>(to time: Microseconds, output: inout S, listener: inout L) {
+    public mutating func advance<S: ByteSink, L: ScanListener & ~Copyable>(to time: Microseconds, output: inout S, listener: inout L) {
         if link.faults.byteLoss == 0 && link.faults.bitFlips == 0 {
             advanceUnfaulted(to: time, output: &output, listener: &listener)
             return
@@ -67,7 +67,7 @@ extension TouchController {
         output = faulty.base
     }
 
-    private mutating func advanceUnfaulted<S: ByteSink, L: ScanListener>(
+    private mutating func advanceUnfaulted<S: ByteSink, L: ScanListener & ~Copyable>(
         to time: Microseconds, output: inout S, listener: inout L
     ) {
         sendOwed(at: time, to: &output)

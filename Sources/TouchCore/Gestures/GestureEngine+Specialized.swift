@@ -6,8 +6,9 @@
 /// specialize TouchCore's non-inlinable code: run generically, every frame looked up type
 /// metadata and copied slots through value witnesses (docs/performance.md). The public entry
 /// points therefore call through `Custom`'s witness table: the defaults run the generic engine,
-/// and `BuiltInRecognizersOnly`'s witnesses run a copy that TouchCore pre-specializes for 15 slots
-/// (`@_specialize(exported:)`, which the calling module finds and calls directly). One
+/// and `BuiltInRecognizersOnly`'s witnesses run the copy that TouchCore specializes for the kiosk
+/// engine's 15 slots when the engine has 15 (a witness of a requirement generic over the slot
+/// count is itself generic: the check of the count picks the specialized code). One
 /// indirect call per frame, and no change in what the engine does. They leave the step's actions
 /// and deliveries in the engine's own lists (`events`, `deliveries`): a pipeline
 /// hands them on from there, the public entry points move them to the caller's lists. (Only one engine is
@@ -34,28 +35,38 @@ extension CustomRecognizer {
 }
 
 // Embedded Swift specializes every generic call in the module that makes it, so the firmware
-// needs no copy made here (and an exported pre-specialization is not emitted there).
+// needs no copy made here.
 #if !hasFeature(Embedded)
 extension BuiltInRecognizersOnly {
-    @_specialize(exported: true, where capacity == 15)
     public static func _process<let capacity: Int>(
         _ engine: inout GestureEngine<BuiltInRecognizersOnly, capacity>, _ frame: inout TouchFrame
     ) {
-        engine.runFrame(&frame)
+        guard asKioskEngine(&engine, { $0.runFrame(&frame) }) != nil else { return engine.runFrame(&frame) }
     }
 
-    @_specialize(exported: true, where capacity == 15)
     public static func _advance<let capacity: Int>(
         _ engine: inout GestureEngine<BuiltInRecognizersOnly, capacity>, to time: Microseconds
     ) {
-        engine.runTime(to: time)
+        guard asKioskEngine(&engine, { $0.runTime(to: time) }) != nil else { return engine.runTime(to: time) }
     }
 
-    @_specialize(exported: true, where capacity == 15)
     public static func _earliestDeadline<let capacity: Int>(
         _ engine: inout GestureEngine<BuiltInRecognizersOnly, capacity>
     ) -> Microseconds? {
-        engine.earliestDeadline()
+        if let kiosk = asKioskEngine(&engine, { $0.earliestDeadline() }) { return kiosk }
+        return engine.earliestDeadline()
+    }
+
+    /// `body` on the engine as a `KioskGestureEngine`, where it is one (15 slots: then the two
+    /// are the same type, and the memory is the same value); nil otherwise.
+    @inline(__always)
+    private static func asKioskEngine<let capacity: Int, Result>(
+        _ engine: inout GestureEngine<BuiltInRecognizersOnly, capacity>, _ body: (inout KioskGestureEngine) -> Result
+    ) -> Result? {
+        guard capacity == 15 else { return nil }
+        return withUnsafeMutablePointer(to: &engine) { pointer in
+            pointer.withMemoryRebound(to: KioskGestureEngine.self, capacity: 1) { body(&$0.pointee) }
+        }
     }
 }
 #endif

@@ -11,7 +11,7 @@
 /// recognizer types; unspecialized, every step looked up generic type metadata at run time. They
 /// call the tracker and the engine through their public entry points, which TouchCore
 /// pre-specializes for engines without custom recognizers.
-public struct TouchPipeline<Custom: CustomRecognizer, let capacity: Int> {
+public struct TouchPipeline<Custom: CustomRecognizer, let capacity: Int>: ~Copyable {
     @usableFromInline var trackerState: SlotTracker
     @usableFromInline var palmGate = PalmGate()
     /// What becomes of palms from the next frame on: the tracker configuration's at first; a host
@@ -37,7 +37,7 @@ public struct TouchPipeline<Custom: CustomRecognizer, let capacity: Int> {
     @inlinable
     static var deadlineBudget: Int { 4 * capacity + TouchLimits.maxContacts }
 
-    public init(tracker configuration: TrackerConfiguration, engine: GestureEngine<Custom, capacity>) {
+    public init(tracker configuration: TrackerConfiguration, engine: consuming GestureEngine<Custom, capacity>) {
         trackerState = SlotTracker(configuration: configuration)
         palmPolicy = configuration.palms
         self.engine = engine
