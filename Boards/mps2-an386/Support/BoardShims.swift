@@ -6,6 +6,9 @@ func boardSemihostExit(_ status: UInt32)
 @_extern(c, "board_semihost_write0")
 func boardSemihostWrite0(_ text: UnsafePointer<UInt8>)
 
+@_extern(c, "board_stack_repaint")
+func boardStackRepaint()
+
 @_extern(c, "board_stack_high_water")
 func boardStackHighWater() -> UInt32
 

@@ -94,8 +94,8 @@ extension GestureEngine {
             } else if touch.phase == .began {
                 if touches.isFull { pruneTouches() }
                 let entry = EngineTouch(
-                    trackingId: touch.trackingId, region: regions.hitTest(touch.startPosition),
-                    startPosition: touch.startPosition, position: touch.position)
+                    startPosition: touch.startPosition, position: touch.position,
+                    trackingId: touch.trackingId, region: regions.hitTest(touch.startPosition))
                 if !touches.append(entry) { droppedTouches += 1 }
             } else {
                 // A touch first seen after its beginning (the engine started mid-touch) is left
@@ -177,10 +177,6 @@ extension GestureEngine {
         }
     }
 
-    mutating func contextPosition(of trackingId: UInt32, in r: Int) -> Int? {
-        slots[r].context.position(of: trackingId)
-    }
-
     /// A recognizer takes new touches while it may still recognize, or while its continuous
     /// gesture is under way; not once it has decided (failed, recognized, cancelled, or waiting to
     /// report a discrete recognition).
@@ -218,12 +214,20 @@ extension GestureEngine {
     /// Acts on a hook's requests: touches to ignore, then the state transition.
     mutating func apply<Delegate: GestureEngineDelegate>(_ r: Int, _ delegate: inout Delegate) {
         let bit = RecognizerIndex(r).bit
-        let ignored = slots[r].context.ignoreRequests
-        for i in ignored.indices {
-            if let k = contextPosition(of: ignored[i], in: r) { slots[r].context.touches.remove(at: k) }
-            if let t = touches.position(of: ignored[i]) { touches[t].receivers &= ~bit }
+        let ignored = slots[r].context.ignoredPositions
+        if ignored != 0 {
+            slots[r].context.ignoredPositions = 0
+            // From the last position down, so that a removal does not move a position still to come.
+            var k = slots[r].context.touches.count - 1
+            while k >= 0 {
+                if ignored & (1 << UInt16(k)) != 0 {
+                    let trackingId = slots[r].context.touches.elements[k].trackingId
+                    if let t = touches.position(of: trackingId) { touches[t].receivers &= ~bit }
+                    slots[r].context.touches.remove(at: k)
+                }
+                k -= 1
+            }
         }
-        slots[r].context.ignoreRequests.removeAll()
         guard let requested = slots[r].context.requestedState else { return }
         slots[r].context.requestedState = nil
         transition(r, to: requested, &delegate)

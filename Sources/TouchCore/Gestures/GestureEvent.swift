@@ -42,41 +42,44 @@ public enum ScreenEdge: UInt8, Sendable {
 /// that crosses the C ABI and the wire unchanged, and each kind fills the fields the JSON contract
 /// lists for it (contracts.md section 3).
 public struct GestureValues: Equatable, Sendable {
-    public var taps: UInt8 = 0
+    // Widest fields first (Swift keeps declaration order): 72 bytes instead of 80, in every event
+    // list and recognizer context.
     public var duration: Microseconds = 0
     /// Centroid movement since the touches went down, mm.
     public var translation: PanelPoint = .zero
     /// mm/s for pan-like gestures.
     public var velocity: PanelPoint = .zero
+    public var vertex: PanelPoint = .zero
+    public var center: PanelPoint = .zero
     public var scale: Float = 1
     /// scale/s for pinch, rad/s for rotation.
     public var scalarVelocity: Float = 0
     /// Radians, clockwise on screen positive.
     public var rotation: Float = 0
-    public var direction: SwipeDirection = .right
-    public var edge: ScreenEdge = .left
-    public var vertex: PanelPoint = .zero
-    public var center: PanelPoint = .zero
     public var radius: Float = 0
     public var length: Float = 0
-    public var samples: UInt16 = 0
-    public var templateIndex: UInt8 = 0
     public var score: Float = 0
+    public var samples: UInt16 = 0
+    public var taps: UInt8 = 0
+    public var templateIndex: UInt8 = 0
+    public var direction: SwipeDirection = .right
+    public var edge: ScreenEdge = .left
 
     public init() {}
 }
 
 /// One action of one recognizer.
 public struct GestureEvent: Equatable, Sendable {
+    // Widest fields first, as in `GestureValues`: 96 bytes instead of 112.
+    public var timestamp: Microseconds
+    public var values: GestureValues
+    /// The centroid of the gesture's touches, mm.
+    public var location: PanelPoint
     /// The recognizer's index in its engine; the host maps it to the recognizer's name.
     public var recognizer: UInt8
     public var kind: GestureKind
     public var state: GestureActionState
-    public var timestamp: Microseconds
-    /// The centroid of the gesture's touches, mm.
-    public var location: PanelPoint
     public var touches: UInt8
-    public var values: GestureValues
 
     public init(
         recognizer: UInt8, kind: GestureKind, state: GestureActionState, timestamp: Microseconds,

@@ -19,10 +19,11 @@ extension FrameEncoder {
     private static func encodeEach<S: ByteSink>(
         _ touches: inout TouchFrame.Touches, at timestamp: Microseconds, includeStationary: Bool, to sink: inout S
     ) {
+        var frame = FrameBuffer()
         for index in touches.indices {
             let touch = touches[index]
             if touch.phase == .stationary && !includeStationary { continue }
-            encodeFrame(.touch, to: &sink) { TouchEventRecord(timestamp: timestamp, touch: touch).write(to: &$0) }
+            encodeFrame(.touch, in: &frame, to: &sink) { TouchEventRecord(timestamp: timestamp, touch: touch).write(to: &$0) }
         }
     }
 

@@ -15,6 +15,17 @@ public enum FrameEncoder {
     @inline(__always)
     static func encodeFrame<S: ByteSink>(_ type: FrameType, to sink: inout S, payload: (inout FrameBuffer) -> Void) {
         var frame = FrameBuffer()
+        encodeFrame(type, in: &frame, to: &sink, payload: payload)
+    }
+
+    /// `encodeFrame(_:to:payload:)` in a buffer the caller keeps for a run of frames: emptied
+    /// first, not cleared (a fresh buffer is 260 zeroed bytes, 100 instructions on the Cortex-M4
+    /// for every touch of a frame).
+    @inline(__always)
+    static func encodeFrame<S: ByteSink>(
+        _ type: FrameType, in frame: inout FrameBuffer, to sink: inout S, payload: (inout FrameBuffer) -> Void
+    ) {
+        frame.removeAll()
         frame.append(WireFormat.version)
         frame.append(type.rawValue)
         payload(&frame)

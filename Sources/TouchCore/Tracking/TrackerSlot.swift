@@ -7,19 +7,20 @@ struct TrackerSlot: Sendable {
         case moved
     }
 
-    var isLive = false
-    var trackingId: UInt32 = 0
-    /// nil for a touch whose identity comes from assignment rather than from the controller.
-    var controllerId: UInt8?
-    var position = PanelPoint.zero
-    var startPosition = PanelPoint.zero
+    // Declared widest first (Swift keeps declaration order): 72 bytes a slot instead of 88.
     var startTime: Microseconds = 0
     var lastSeen: Microseconds = 0
     /// The report before `lastSeen`, kept only to predict where an anonymous finger is going.
-    var previousPosition = PanelPoint.zero
     var previousSeen: Microseconds = 0
-    var amplitude: UInt16 = 0
+    var position = PanelPoint.zero
+    var startPosition = PanelPoint.zero
+    var previousPosition = PanelPoint.zero
     var shape = ContactShape.unknown
+    var trackingId: UInt32 = 0
+    var amplitude: UInt16 = 0
+    /// nil for a touch whose identity comes from assignment rather than from the controller.
+    var controllerId: UInt8?
+    var isLive = false
     var isPalm = false
 
     // Per report.
