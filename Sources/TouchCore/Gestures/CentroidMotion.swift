@@ -17,7 +17,7 @@ struct CentroidMotion: Sendable {
     var velocity: PanelPoint { velocityFilter.value }
 
     /// Takes the recognizer's touches at `now`; touches not seen before start from where they are.
-    mutating func update(_ touches: TouchSpan, now: Microseconds) {
+    mutating func update(_ touches: RecognizerTouches, now: Microseconds) {
         if !started {
             started = true
             firstTime = now
@@ -30,9 +30,9 @@ struct CentroidMotion: Sendable {
         do {
             let known = samples.elements
             for i in touches.indices {
-                let touch = touches[i]
-                for j in known.indices where known[j].trackingId == touch.trackingId {
-                    step = step + (touch.position - known[j].position)
+                let trackingId = touches.trackingId(at: i)
+                for j in known.indices where known[j].trackingId == trackingId {
+                    step = step + (touches.position(at: i) - known[j].position)
                     matched += 1
                 }
             }
@@ -40,8 +40,8 @@ struct CentroidMotion: Sendable {
         // The samples are replaced in place once every step is taken: a fresh list per frame cost
         // filling all ten positions and copying them back.
         samples.removeAll()
-        for i in touches.indices where !touches[i].phase.isTerminal {
-            samples.append(Sample(trackingId: touches[i].trackingId, position: touches[i].position))
+        for i in touches.indices where !touches.phase(at: i).isTerminal {
+            samples.append(Sample(trackingId: touches.trackingId(at: i), position: touches.position(at: i)))
         }
         if matched > 0 { step = step / Float(matched) }
         translation = translation + step

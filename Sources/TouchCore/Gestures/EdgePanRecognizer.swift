@@ -55,11 +55,11 @@ public struct EdgePanRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
             return
         }
         edge = found
-        motion.update(context.touches.elements, now: context.now)
+        motion.update(context.touches, now: context.now)
     }
 
     mutating func moved(_ touches: TouchSpan, context: inout RecognizerContext) {
-        motion.update(context.touches.elements, now: context.now)
+        motion.update(context.touches, now: context.now)
         report(context: &context)
         if context.currentState.isActive {
             context.state = .changed
@@ -79,7 +79,7 @@ public struct EdgePanRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
     }
 
     mutating func ended(_ touches: TouchSpan, context: inout RecognizerContext) {
-        motion.update(context.touches.elements, now: context.now)
+        motion.update(context.touches, now: context.now)
         report(context: &context)
         context.state = context.currentState.isActive ? .ended : .failed
     }

@@ -14,10 +14,9 @@ struct EngineTouch: Sendable {
         case closed
     }
 
-    // Declared widest first, so that one takes 28 bytes, not 36.
-    var startPosition: PanelPoint
-    var position: PanelPoint
-    var trackingId: UInt32
+    // Declared widest first. The whole touch as the last frame had it: the recognizers' touches
+    // are read from here (`RecognizerTouches`), not copied into each of them.
+    var touch: TrackedTouch
     /// Recognizers that received its beginning, have not ignored it and have not reset since.
     var receivers: UInt32 = 0
     var region: RegionIndex
@@ -25,8 +24,11 @@ struct EngineTouch: Sendable {
     var endPhase: TouchPhase = .ended
     var delivery: Delivery = .unsent
 
-    static let placeholder = EngineTouch(
-        startPosition: .zero, position: .zero, trackingId: 0, region: .root)
+    var position: PanelPoint { touch.position }
+    var startPosition: PanelPoint { touch.startPosition }
+    var trackingId: UInt32 { touch.trackingId }
+
+    static let placeholder = EngineTouch(touch: .placeholder, region: .root)
 }
 
 typealias EngineTouchList = InlineList<32, EngineTouch>

@@ -138,7 +138,7 @@ extension GestureEngine {
         while t < touches.count {
             work += 1
             if !touches[t].isLive && touches[t].delivery == .closed {
-                touches.swapRemove(at: t)
+                forgetTouch(at: t)
             } else {
                 t += 1
             }
@@ -147,8 +147,30 @@ extension GestureEngine {
             // Only lifted touches with held-back ends can be dropped: their end goes out early.
             for t in touches.indices where !touches[t].isLive && touches[t].delivery == .endHeld {
                 send(t, .ended, at: touches[t].position)
-                touches.swapRemove(at: t)
+                forgetTouch(at: t)
                 return
+            }
+        }
+    }
+
+    /// Removes entry `t` from the engine's table, the last entry taking its place, and points the
+    /// recognizers that hold that last one at its new place. No recognizer holds a touch the
+    /// engine forgets (only lifted touches are, after their `ended`); one that somehow did loses it
+    /// rather than read another touch.
+    mutating func forgetTouch(at t: Int) {
+        let last = UInt8(touches.count - 1)
+        touches.swapRemove(at: t)
+        for r in slots.indices {
+            var k = 0
+            while k < slots[r].context.touches.count {
+                work += 1
+                let entry = slots[r].context.touches.held[k].entry
+                if entry == UInt8(t) {
+                    slots[r].context.touches.held.remove(at: k)
+                    continue
+                }
+                if entry == last { slots[r].context.touches.held[k].entry = UInt8(t) }
+                k += 1
             }
         }
     }

@@ -80,30 +80,35 @@ extension GestureEngine {
     /// frame's moved, ended and cancelled touches.
     mutating func recordTouches(_ frameTouches: TouchSpan) -> PhaseHolders {
         var holders = PhaseHolders()
+        makeRoom(for: frameTouches)
         for i in frameTouches.indices {
             let touch = frameTouches[i]
             work += 1
             if let t = touches.position(of: touch.trackingId) {
                 // Read through the span: through the subscript, the whole list (1.1 KB) was copied.
                 holders.add(touches.elements[t].receivers, for: touch.phase)
-                touches[t].position = touch.position
+                touches[t].touch = touch
                 if touch.phase.isTerminal {
                     touches[t].isLive = false
                     touches[t].endPhase = touch.phase
                 }
             } else if touch.phase == .began {
-                if touches.isFull { pruneTouches() }
-                let entry = EngineTouch(
-                    startPosition: touch.startPosition, position: touch.position,
-                    trackingId: touch.trackingId, region: regions.hitTest(touch.startPosition))
+                let entry = EngineTouch(touch: touch, region: regions.hitTest(touch.startPosition))
                 if !touches.append(entry) { droppedTouches += 1 }
-            } else {
-                // A touch first seen after its beginning (the engine started mid-touch) is left
-                // alone; one the engine has forgotten may still be in a recognizer's touches.
-                holders.add(~0, for: touch.phase)
             }
+            // A touch first seen after its beginning (the engine started mid-touch) is left alone:
+            // no recognizer holds a touch the engine does not know (it forgets only touches none holds).
         }
         return holders
+    }
+
+    /// Forgets lifted touches before a frame whose new touches would not fit. Before, not while the
+    /// frame is recorded: a touch lifting in this frame is still its recognizers' until their
+    /// `ended`, and only touches no recognizer holds may be forgotten.
+    mutating func makeRoom(for frameTouches: TouchSpan) {
+        var beginning = 0
+        for i in frameTouches.indices where frameTouches[i].phase == .began { beginning += 1 }
+        if beginning > 0 && touches.count + beginning > GestureLimits.rememberedTouches { pruneTouches() }
     }
 
     /// Hands one recognizer the frame's touches that are its own, phase by phase. A recognizer
@@ -124,7 +129,7 @@ extension GestureEngine {
                     !slots[r].context.touches.isFull, delegate.shouldReceive(touch, by: index)
                 else { continue }
                 touches[t].receivers |= bit
-                slots[r].context.touches.append(touch)
+                slots[r].context.touches.held.append(RecognizerTouches.Held(entry: UInt8(t), phase: .began))
                 changed.append(touch)
             }
             if !changed.isEmpty {
@@ -156,9 +161,9 @@ extension GestureEngine {
             // Found by id, then copied straight from the frame: a touch handed to a function
             // by value is copied once more on the way.
             guard Self.phase(frameTouches[i].phase, belongsTo: hook),
-                let k = slots[r].context.position(of: frameTouches[i].trackingId)
+                let k = heldPosition(of: frameTouches[i].trackingId, by: r)
             else { continue }
-            slots[r].context.touches[k] = frameTouches[i]
+            slots[r].context.touches.held[k].phase = frameTouches[i].phase
             changed.append(frameTouches[i])
         }
         guard !changed.isEmpty else { return }
@@ -196,15 +201,24 @@ extension GestureEngine {
     mutating func call<Delegate: GestureEngineDelegate>(
         _ hook: RecognizerBody<Custom>.Hook, on r: Int, _ delegate: inout Delegate
     ) {
-        slots[r].call(hook, changed.elements, shared: &stroke, at: now)
+        slots[r].call(hook, changed.elements, table: touches.elements, shared: &stroke, at: now)
         apply(r, &delegate)
+    }
+
+    /// Where recognizer `r`'s touch with `trackingId` is among its touches, found through the
+    /// engine's table (outside a hook the recognizer's touches cannot read it themselves).
+    mutating func heldPosition(of trackingId: UInt32, by r: Int) -> Int? {
+        let table = touches.elements
+        let held = slots[r].context.touches.held.elements
+        for k in held.indices where table[Int(held[k].entry)].trackingId == trackingId { return k }
+        return nil
     }
 
     mutating func removeEndedTouches(of r: Int) {
         var k = 0
         while k < slots[r].context.touches.count {
-            if slots[r].context.touches[k].phase.isTerminal {
-                slots[r].context.touches.remove(at: k)
+            if slots[r].context.touches.held[k].phase.isTerminal {
+                slots[r].context.touches.held.remove(at: k)
             } else {
                 k += 1
             }
@@ -221,9 +235,9 @@ extension GestureEngine {
             var k = slots[r].context.touches.count - 1
             while k >= 0 {
                 if ignored & (1 << UInt16(k)) != 0 {
-                    let trackingId = slots[r].context.touches.elements[k].trackingId
-                    if let t = touches.position(of: trackingId) { touches[t].receivers &= ~bit }
-                    slots[r].context.touches.remove(at: k)
+                    let t = Int(slots[r].context.touches.held[k].entry)
+                    touches[t].receivers &= ~bit
+                    slots[r].context.touches.held.remove(at: k)
                 }
                 k -= 1
             }
@@ -233,3 +247,4 @@ extension GestureEngine {
         transition(r, to: requested, &delegate)
     }
 }
+

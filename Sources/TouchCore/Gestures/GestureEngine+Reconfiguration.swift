@@ -79,7 +79,7 @@ extension GestureEngine {
         } else if !slots[r].state.isFinished {
             failQuietly(r)
         }
-        slots[r].context.touches.removeAll()
+        slots[r].context.touches.held.removeAll()
         reset(r)
         releaseWaiters(&delegate)
         releaseHeldTouches()

@@ -56,8 +56,10 @@ extension GestureEngine {
         for r in slots.indices {
             changed.removeAll()
             for k in slots[r].context.touches.indices {
-                slots[r].context.touches[k].phase = .cancelled
-                changed.append(slots[r].context.touches[k])
+                slots[r].context.touches.held[k].phase = .cancelled
+                var touch = touches.elements[Int(slots[r].context.touches.held[k].entry)].touch
+                touch.phase = .cancelled
+                changed.append(touch)
             }
             if !changed.isEmpty && !slots[r].state.isFinished && slots[r].pending == nil {
                 call(.cancelled, on: r, &delegate)
@@ -76,7 +78,7 @@ extension GestureEngine {
         }
         touches.removeAll()
         for r in slots.indices {
-            slots[r].context.touches.removeAll()
+            slots[r].context.touches.held.removeAll()
             reset(r)
         }
         drain(into: &events, &deliveries)
@@ -113,7 +115,7 @@ extension GestureEngine {
             }
             guard let r = earliest, let deadline = slots[r].context.deadline else { return }
             if deadline > now { now = deadline }
-            slots[r].reachDeadline(at: now)
+            slots[r].reachDeadline(at: now, table: touches.elements)
             apply(r, &delegate)
             settle(&delegate)
         }

@@ -51,11 +51,11 @@ public struct PanRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
                 return
             }
         }
-        motion.update(context.touches.elements, now: context.now)
+        motion.update(context.touches, now: context.now)
     }
 
     mutating func moved(_ touches: TouchSpan, context: inout RecognizerContext) {
-        motion.update(context.touches.elements, now: context.now)
+        motion.update(context.touches, now: context.now)
         report(context: &context)
         if context.currentState.isActive {
             context.state = .changed
@@ -67,7 +67,7 @@ public struct PanRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
     }
 
     mutating func ended(_ touches: TouchSpan, context: inout RecognizerContext) {
-        motion.update(context.touches.elements, now: context.now)
+        motion.update(context.touches, now: context.now)
         report(context: &context)
         let remaining = context.touches.count - touches.count
         if context.currentState.isActive {

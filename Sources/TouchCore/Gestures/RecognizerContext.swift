@@ -3,13 +3,13 @@
 /// recognizer, fills in time and touches before each hook, and acts on `state`, `deadline` and
 /// ignored touches after it.
 public struct RecognizerContext: Sendable {
-    public typealias Touches = InlineList<10, TrackedTouch>
+    public typealias Touches = RecognizerTouches
 
     /// The time of the frame or timer being handled.
     public internal(set) var now: Microseconds = 0
     /// The recognizer's touches with their latest positions. Touches ending in this call are still
     /// listed (with phase `ended` or `cancelled`) and are removed after the hook returns.
-    public internal(set) var touches = Touches(filler: .placeholder)
+    public internal(set) var touches = Touches()
     /// Panel size in mm, for recognizers that care about the edges.
     public internal(set) var panelWidth: Float = 0
     public internal(set) var panelHeight: Float = 0
@@ -42,18 +42,11 @@ public struct RecognizerContext: Sendable {
 
     public init() {}
 
-    /// Where the recognizer's touch with `trackingId` is in `touches`.
-    mutating func position(of trackingId: UInt32) -> Int? {
-        let list = touches.elements
-        for k in list.indices where list[k].trackingId == trackingId { return k }
-        return nil
-    }
-
     /// Gives up one touch: the recognizer gets no more calls for it, and it no longer holds back
     /// the touch's delivery to the application or gets cancelled by this recognizer.
     /// A touch that is not among `touches` is not the recognizer's to give up, and is passed over.
     public mutating func ignore(_ touch: TrackedTouch) {
-        guard let k = position(of: touch.trackingId) else { return }
+        guard let k = touches.position(of: touch.trackingId) else { return }
         ignoredPositions |= 1 << UInt16(k)
     }
 
@@ -61,23 +54,16 @@ public struct RecognizerContext: Sendable {
     mutating func prepare(at time: Microseconds) {
         now = time
         if !touches.isEmpty {
-            // Here `touches` is read in place; `centroid`, non-mutating, works on a copy of it.
-            location = Self.centroid(of: touches.elements)
+            location = touches.centroid
             reportedTouches = UInt8(touches.count)
         }
     }
 
     public var centroid: PanelPoint {
         guard !touches.isEmpty else { return location }
-        return Self.centroid(of: touches.elements)
-    }
-
-    static func centroid(of touches: TouchSpan) -> PanelPoint {
-        var sum = PanelPoint.zero
-        for i in touches.indices { sum = sum + touches[i].position }
-        return sum / Float(touches.count)
+        return touches.centroid
     }
 
     /// The position of one of the recognizer's touches.
-    public func touch(_ trackingId: UInt32) -> TrackedTouch? { touches.elements.touch(trackingId) }
+    public func touch(_ trackingId: UInt32) -> TrackedTouch? { touches.touch(trackingId) }
 }

@@ -25,19 +25,31 @@ struct RecognizerSlot<Custom: CustomRecognizer> {
     var state: RecognizerState { context.currentState }
 
     /// Runs one hook in place (a slot is as large as the largest built-in, so it is not copied out
-    /// and back), with the context's time, location and touch count prepared first.
+    /// and back), with the engine's touch table lent to the context and its time, location and
+    /// touch count prepared first.
     /// `shared` is `inout` only so that it is not copied (tens of KiB, templates included) for
     /// every hook of every recognizer: a borrowed argument read from the engine is materialized.
-    mutating func call(_ hook: TouchHook, _ changed: TouchSpan, shared: inout SharedStroke, at now: Microseconds) {
-        context.prepare(at: now)
-        body.call(hook, changed, shared: &shared, context: &context)
+    mutating func call(
+        _ hook: TouchHook, _ changed: TouchSpan, table: Span<EngineTouch>, shared: inout SharedStroke,
+        at now: Microseconds
+    ) {
+        table.withUnsafeBufferPointer { table in
+            context.touches.table = table.baseAddress
+            context.prepare(at: now)
+            body.call(hook, changed, shared: &shared, context: &context)
+            context.touches.table = nil
+        }
     }
 
     /// A deadline the recognizer set has come: cleared, then handed to it, in place.
-    mutating func reachDeadline(at now: Microseconds) {
-        context.deadline = nil
-        context.prepare(at: now)
-        body.deadlineReached(context: &context)
+    mutating func reachDeadline(at now: Microseconds, table: Span<EngineTouch>) {
+        table.withUnsafeBufferPointer { table in
+            context.touches.table = table.baseAddress
+            context.deadline = nil
+            context.prepare(at: now)
+            body.deadlineReached(context: &context)
+            context.touches.table = nil
+        }
     }
 
     static var placeholder: RecognizerSlot {

@@ -52,16 +52,16 @@ public struct SwipeRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
             context.state = .failed
             return
         }
-        motion.update(context.touches.elements, now: context.now)
+        motion.update(context.touches, now: context.now)
     }
 
     mutating func moved(_ touches: TouchSpan, context: inout RecognizerContext) {
-        motion.update(context.touches.elements, now: context.now)
+        motion.update(context.touches, now: context.now)
         judge(context: &context)
     }
 
     mutating func ended(_ touches: TouchSpan, context: inout RecognizerContext) {
-        motion.update(context.touches.elements, now: context.now)
+        motion.update(context.touches, now: context.now)
         judge(context: &context)
         if context.state == .possible { context.state = .failed }
     }

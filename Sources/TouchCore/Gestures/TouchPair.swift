@@ -18,7 +18,7 @@ struct TouchPair: Sendable {
 
     /// Offers a new touch; returns false when the pair is already full and the touch is not part of it.
     /// `touches` are the recognizer's (`RecognizerContext.touches`).
-    mutating func offer(_ touch: TrackedTouch, among touches: TouchSpan) -> Bool {
+    mutating func offer(_ touch: TrackedTouch, among touches: RecognizerTouches) -> Bool {
         if first == nil {
             first = touch.trackingId
             return true
@@ -35,7 +35,7 @@ struct TouchPair: Sendable {
     }
 
     /// Re-measures from the touches' current positions; false when one of them is gone.
-    mutating func update(among touches: TouchSpan) -> Bool {
+    mutating func update(among touches: RecognizerTouches) -> Bool {
         guard let firstId = first, let secondId = second,
             let a = touches.touch(firstId), let b = touches.touch(secondId)
         else { return false }

@@ -10,7 +10,7 @@ struct TwoFingerMeasure: Sendable {
     var rate: Float { velocity.value }
 
     mutating func take(_ touches: TouchSpan, context: inout RecognizerContext, measure: (TouchPair) -> Float) {
-        for i in touches.indices where !pair.offer(touches[i], among: context.touches.elements) {
+        for i in touches.indices where !pair.offer(touches[i], among: context.touches) {
             context.ignore(touches[i])
         }
         last = measure(pair)
@@ -20,7 +20,7 @@ struct TwoFingerMeasure: Sendable {
     /// Re-measures after the fingers moved; false while there is no complete pair. (`inout` only so
     /// that the context's touches are read in place.)
     mutating func follow(context: inout RecognizerContext, measure: (TouchPair) -> Float) -> Bool {
-        guard pair.update(among: context.touches.elements) else { return false }
+        guard pair.update(among: context.touches) else { return false }
         let value = measure(pair)
         velocity.add(change: value - last, over: context.now - lastTime)
         last = value
