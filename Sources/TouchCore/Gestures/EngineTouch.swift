@@ -20,15 +20,23 @@ struct EngineTouch: Sendable {
     /// Recognizers that received its beginning, have not ignored it and have not reset since.
     var receivers: UInt32 = 0
     var region: RegionIndex
-    var isLive = true
-    var endPhase: TouchPhase = .ended
     var delivery: Delivery = .unsent
+    /// Where the touch is in the frame being run, `notInFrame` when that frame does not carry it:
+    /// a recognizer finds its touches of a phase through its own list, not by searching the frame.
+    var framePosition: UInt8
+
+    static let notInFrame: UInt8 = .max
+
+    /// It has not ended or been cancelled: the last phase a frame gave it is not terminal.
+    var isLive: Bool { !touch.phase.isTerminal }
+    /// How it lifted, once it is no longer live.
+    var endPhase: TouchPhase { touch.phase }
 
     var position: PanelPoint { touch.position }
     var startPosition: PanelPoint { touch.startPosition }
     var trackingId: UInt32 { touch.trackingId }
 
-    static let placeholder = EngineTouch(touch: .placeholder, region: .root)
+    static let placeholder = EngineTouch(touch: .placeholder, region: .root, framePosition: notInFrame)
 }
 
 typealias EngineTouchList = InlineList<32, EngineTouch>
