@@ -138,7 +138,7 @@ import TouchCore
     }
 
     @Test func theSingleFrameFormHoldsTheSecondFrameUntilItIsTaken() throws {
-        var tracker = SlotTracker(configuration: TrackerConfiguration())
+        var tracker = SingleFrameTracker(configuration: TrackerConfiguration())
         var output = TouchFrame(timestamp: 0)
         var statuses = StatusList(filler: .placeholder)
         tracker.track(report(at: 0, contact(1, .down, 10, 10)), into: &output, statuses: &statuses)

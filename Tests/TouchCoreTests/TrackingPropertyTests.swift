@@ -9,7 +9,7 @@ import TouchCore
     @Test(arguments: 0..<48)
     func randomFaultSequencesKeepTheTouchStreamConsistent(_ seed: Int) {
         var script = FaultScript(seed: UInt64(seed))
-        var tracker = SlotTracker(configuration: script.configuration)
+        var tracker = SingleFrameTracker(configuration: script.configuration)
         var audit = TouchStreamAudit(capacity: script.configuration.capacity)
         let usesBatches = seed % 2 == 0
         var kinds: Set<UInt8> = []
@@ -43,7 +43,7 @@ import TouchCore
                 audit.check(output)
                 #expect(audit.live.isEmpty)
             }
-            #expect(tracker.liveTouchCount == audit.live.count, "seed \(seed)")
+            #expect(tracker.tracker.liveTouchCount == audit.live.count, "seed \(seed)")
         }
         var output = TouchFrame(timestamp: 0)
         tracker.cancelAll(at: script.time + 1, into: &output)

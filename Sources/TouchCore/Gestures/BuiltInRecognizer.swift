@@ -125,7 +125,7 @@ extension BuiltInRecognizer: GestureRecognizer {
 
     /// One hook as the engine calls it, over its touches in place (`InPlaceHooks`); stroke
     /// recognizers also read the engine's shared stroke.
-    mutating func call(_ hook: TouchHook, _ touches: TouchSpan, shared: inout SharedStroke, context: inout RecognizerContext) {
+    mutating func call(_ hook: TouchHook, _ touches: HookTouches, shared: inout SharedStroke, context: inout RecognizerContext) {
         switch self {
         case .tap(var r): r.call(hook, touches, context: &context); self = .tap(r)
         case .longPress(var r): r.call(hook, touches, context: &context); self = .longPress(r)

@@ -30,18 +30,18 @@ public struct EdgePanRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
     public mutating func setTranslation(_ value: PanelPoint) { motion.setTranslation(value) }
 
     public mutating func touchesBegan(_ touches: TouchSet, context: inout RecognizerContext) {
-        began(touches.elements, context: &context)
+        HookTouches.with(touches) { began($0, context: &context) }
     }
 
     public mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
-        moved(touches.elements, context: &context)
+        HookTouches.with(touches) { moved($0, context: &context) }
     }
 
     public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
-        ended(touches.elements, context: &context)
+        HookTouches.with(touches) { ended($0, context: &context) }
     }
 
-    mutating func began(_ touches: TouchSpan, context: inout RecognizerContext) {
+    mutating func began(_ touches: HookTouches, context: inout RecognizerContext) {
         if edge != nil {
             if context.currentState.isActive {
                 for i in touches.indices { context.ignore(touches[i]) }
@@ -58,7 +58,7 @@ public struct EdgePanRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
         motion.update(context.touches, now: context.now)
     }
 
-    mutating func moved(_ touches: TouchSpan, context: inout RecognizerContext) {
+    mutating func moved(_ touches: HookTouches, context: inout RecognizerContext) {
         motion.update(context.touches, now: context.now)
         report(context: &context)
         if context.currentState.isActive {
@@ -78,7 +78,7 @@ public struct EdgePanRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
         context.state = inward > 0 && inward >= along.magnitude ? .began : .failed
     }
 
-    mutating func ended(_ touches: TouchSpan, context: inout RecognizerContext) {
+    mutating func ended(_ touches: HookTouches, context: inout RecognizerContext) {
         motion.update(context.touches, now: context.now)
         report(context: &context)
         context.state = context.currentState.isActive ? .ended : .failed

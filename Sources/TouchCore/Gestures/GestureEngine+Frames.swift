@@ -128,20 +128,21 @@ extension GestureEngine {
         let index = RecognizerIndex(r)
         let bit = index.bit
         if phases.contains(.began) && takesNewTouches(r) {
-            changed.removeAll()
-            for i in frameTouches.indices where frameTouches[i].phase == .began {
-                work += 1
-                let touch = frameTouches[i]
-                guard let t = touches.position(of: touch.trackingId), receives(r, region: touches[t].region),
-                    !slots[r].context.touches.isFull, delegate.shouldReceive(touch, by: index)
-                else { continue }
-                touches[t].receivers |= bit
-                slots[r].context.touches.held.append(RecognizerTouches.Held(entry: UInt8(t), phase: .began))
-                changed.append(touch)
-            }
-            if !changed.isEmpty {
-                slots[r].engaged = true
-                call(.began, on: r, &delegate)
+            frameTouches.withUnsafeBufferPointer { frame in
+                var began = HookTouches(of: frame)
+                for i in frame.indices where frame[i].phase == .began {
+                    work += 1
+                    guard let t = touches.position(of: frame[i].trackingId), receives(r, region: touches[t].region),
+                        !slots[r].context.touches.isFull, delegate.shouldReceive(frame[i], by: index)
+                    else { continue }
+                    touches[t].receivers |= bit
+                    slots[r].context.touches.held.append(RecognizerTouches.Held(entry: UInt8(t), phase: .began))
+                    began.append(place: i)
+                }
+                if !began.isEmpty {
+                    slots[r].engaged = true
+                    call(.began, began, on: r, &delegate)
+                }
             }
         }
         // A recognizer that has decided gets no hooks until it resets, and what it keeps of its
@@ -163,8 +164,7 @@ extension GestureEngine {
         _ hook: RecognizerBody<Custom>.Hook, of frameTouches: TouchSpan, to r: Int, _ delegate: inout Delegate
     ) {
         // The recognizer's touches that the frame carries with this phase, found through its own
-        // list and the table (no search), then handed over in the frame's order, copied straight
-        // from the frame: a touch handed to a function by value is copied once more on the way.
+        // list and the table (no search), then handed over where they are, in the frame's order.
         var carried: UInt32 = 0
         do {
             let table = touches.elements
@@ -177,14 +177,16 @@ extension GestureEngine {
                 carried |= 1 << UInt32(i)
             }
         }
-        changed.removeAll()
-        while carried != 0 {
-            changed.append(frameTouches[carried.trailingZeroBitCount])
-            carried &= carried - 1
-        }
-        guard !changed.isEmpty else { return }
+        guard carried != 0 else { return }
         if !slots[r].state.isFinished {
-            call(hook, on: r, &delegate)
+            frameTouches.withUnsafeBufferPointer { frame in
+                var changed = HookTouches(of: frame)
+                while carried != 0 {
+                    changed.append(place: carried.trailingZeroBitCount)
+                    carried &= carried - 1
+                }
+                call(hook, changed, on: r, &delegate)
+            }
         }
         if hook != .moved { removeEndedTouches(of: r) }
     }
@@ -212,12 +214,12 @@ extension GestureEngine {
         return own == .root || own == region
     }
 
-    /// Calls one hook, on the touches in `changed`, with the context prepared, then acts on what
-    /// the recognizer asked for.
+    /// Calls one hook, on `changed`, with the context prepared, then acts on what the recognizer
+    /// asked for.
     mutating func call<Delegate: GestureEngineDelegate>(
-        _ hook: RecognizerBody<Custom>.Hook, on r: Int, _ delegate: inout Delegate
+        _ hook: RecognizerBody<Custom>.Hook, _ changed: HookTouches, on r: Int, _ delegate: inout Delegate
     ) {
-        slots[r].call(hook, changed.elements, table: touches.elements, shared: &stroke, at: now)
+        slots[r].call(hook, changed, table: touches.elements, shared: &stroke, at: now)
         apply(r, &delegate)
     }
 

@@ -16,7 +16,6 @@ extension GestureEngine {
         templates.removeAll()
         resetInStep = 0
         events.removeAll()
-        changed.removeAll()
         deliveries.removeAll()
         droppedEvents = 0
         droppedDeliveries = 0

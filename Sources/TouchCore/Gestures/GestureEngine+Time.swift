@@ -53,16 +53,21 @@ extension GestureEngine {
         stroke.discard()
         // Nobody waiting may act on the failures a cancel causes.
         for r in slots.indices where slots[r].pending != nil { failQuietly(r) }
+        // The cancelled touches are made here, in a list of this call's (a kilobyte of stack while
+        // it lasts, where the engine used to keep one for every hook).
+        var cancelled = TouchSet(filler: .placeholder)
         for r in slots.indices {
-            changed.removeAll()
+            cancelled.removeAll()
             for k in slots[r].context.touches.indices {
                 slots[r].context.touches.held[k].phase = .cancelled
                 var touch = touches.elements[Int(slots[r].context.touches.held[k].entry)].touch
                 touch.phase = .cancelled
-                changed.append(touch)
+                cancelled.append(touch)
             }
-            if !changed.isEmpty && !slots[r].state.isFinished && slots[r].pending == nil {
-                call(.cancelled, on: r, &delegate)
+            if !cancelled.isEmpty && !slots[r].state.isFinished && slots[r].pending == nil {
+                cancelled.elements.withUnsafeBufferPointer { list in
+                    call(.cancelled, HookTouches(all: list), on: r, &delegate)
+                }
             }
             if slots[r].state.isActive {
                 set(r, .cancelled, action: .cancelled)

@@ -24,9 +24,6 @@ public struct GestureEngine<Custom: CustomRecognizer, let capacity: Int> {
     /// A step's actions and deliveries, until they are handed on: the one copy of each list (a
     /// pipeline reads them here; the public entry points move them to the caller's lists).
     @usableFromInline var events = GestureEventList(filler: .placeholder)
-    /// The touches of the hook being called: kept here to be read in place, not built afresh
-    /// (and filled whole) for every recognizer and phase.
-    var changed = TouchSet(filler: .placeholder)
     @usableFromInline var deliveries = TouchDeliveryList(filler: .placeholder)
 
     /// Actions and deliveries that did not fit the caller's lists, and touches beyond

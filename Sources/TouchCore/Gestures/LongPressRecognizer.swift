@@ -40,18 +40,18 @@ public struct LongPressRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
     public var kind: GestureKind { .longPress }
 
     public mutating func touchesBegan(_ touches: TouchSet, context: inout RecognizerContext) {
-        began(touches.elements, context: &context)
+        HookTouches.with(touches) { began($0, context: &context) }
     }
 
     public mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
-        moved(touches.elements, context: &context)
+        HookTouches.with(touches) { moved($0, context: &context) }
     }
 
     public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
-        ended(touches.elements, context: &context)
+        HookTouches.with(touches) { ended($0, context: &context) }
     }
 
-    mutating func began(_ touches: TouchSpan, context: inout RecognizerContext) {
+    mutating func began(_ touches: HookTouches, context: inout RecognizerContext) {
         if context.currentState.isActive {
             for i in touches.indices { context.ignore(touches[i]) }
             return
@@ -71,7 +71,7 @@ public struct LongPressRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
         }
     }
 
-    mutating func moved(_ touches: TouchSpan, context: inout RecognizerContext) {
+    mutating func moved(_ touches: HookTouches, context: inout RecognizerContext) {
         if context.currentState.isActive {
             report(context: &context)
             context.state = .changed
@@ -85,7 +85,7 @@ public struct LongPressRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
         if touchesInPress == touchesRequired { motion.add(context.centroid, time: context.now) }
     }
 
-    mutating func ended(_ touches: TouchSpan, context: inout RecognizerContext) {
+    mutating func ended(_ touches: HookTouches, context: inout RecognizerContext) {
         touchesDown = touchesDown >= UInt8(touches.count) ? touchesDown - UInt8(touches.count) : 0
         if context.currentState.isActive {
             report(context: &context)

@@ -24,18 +24,18 @@ public struct PanRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
     public mutating func setTranslation(_ value: PanelPoint) { motion.setTranslation(value) }
 
     public mutating func touchesBegan(_ touches: TouchSet, context: inout RecognizerContext) {
-        began(touches.elements, context: &context)
+        HookTouches.with(touches) { began($0, context: &context) }
     }
 
     public mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
-        moved(touches.elements, context: &context)
+        HookTouches.with(touches) { moved($0, context: &context) }
     }
 
     public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
-        ended(touches.elements, context: &context)
+        HookTouches.with(touches) { ended($0, context: &context) }
     }
 
-    mutating func began(_ touches: TouchSpan, context: inout RecognizerContext) {
+    mutating func began(_ touches: HookTouches, context: inout RecognizerContext) {
         if context.touches.count > Int(maximumTouches) {
             if context.currentState.isActive {
                 // Keep panning with the fingers already counted; the extra ones are not ours.
@@ -54,7 +54,7 @@ public struct PanRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
         motion.update(context.touches, now: context.now)
     }
 
-    mutating func moved(_ touches: TouchSpan, context: inout RecognizerContext) {
+    mutating func moved(_ touches: HookTouches, context: inout RecognizerContext) {
         motion.update(context.touches, now: context.now)
         report(context: &context)
         if context.currentState.isActive {
@@ -66,7 +66,7 @@ public struct PanRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
         }
     }
 
-    mutating func ended(_ touches: TouchSpan, context: inout RecognizerContext) {
+    mutating func ended(_ touches: HookTouches, context: inout RecognizerContext) {
         motion.update(context.touches, now: context.now)
         report(context: &context)
         let remaining = context.touches.count - touches.count

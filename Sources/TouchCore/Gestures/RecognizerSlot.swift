@@ -30,7 +30,7 @@ struct RecognizerSlot<Custom: CustomRecognizer> {
     /// `shared` is `inout` only so that it is not copied (tens of KiB, templates included) for
     /// every hook of every recognizer: a borrowed argument read from the engine is materialized.
     mutating func call(
-        _ hook: TouchHook, _ changed: TouchSpan, table: Span<EngineTouch>, shared: inout SharedStroke,
+        _ hook: TouchHook, _ changed: HookTouches, table: Span<EngineTouch>, shared: inout SharedStroke,
         at now: Microseconds
     ) {
         table.withUnsafeBufferPointer { table in
@@ -73,7 +73,7 @@ enum RecognizerBody<Custom: CustomRecognizer> {
 
     /// Built-in recognizers read the touches in place; custom ones get them as the public hooks'
     /// `TouchSet`, filled here.
-    mutating func call(_ hook: Hook, _ changed: TouchSpan, shared: inout SharedStroke, context: inout RecognizerContext) {
+    mutating func call(_ hook: Hook, _ changed: HookTouches, shared: inout SharedStroke, context: inout RecognizerContext) {
         switch self {
         case .builtIn(var r):
             r.call(hook, changed, shared: &shared, context: &context)

@@ -13,22 +13,22 @@ public struct RotationRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
     public var kind: GestureKind { .rotation }
 
     public mutating func touchesBegan(_ touches: TouchSet, context: inout RecognizerContext) {
-        began(touches.elements, context: &context)
+        HookTouches.with(touches) { began($0, context: &context) }
     }
 
     public mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
-        moved(touches.elements, context: &context)
+        HookTouches.with(touches) { moved($0, context: &context) }
     }
 
     public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
-        ended(touches.elements, context: &context)
+        HookTouches.with(touches) { ended($0, context: &context) }
     }
 
-    mutating func began(_ touches: TouchSpan, context: inout RecognizerContext) {
+    mutating func began(_ touches: HookTouches, context: inout RecognizerContext) {
         fingers.take(touches, context: &context) { $0.rotation }
     }
 
-    mutating func moved(_ touches: TouchSpan, context: inout RecognizerContext) {
+    mutating func moved(_ touches: HookTouches, context: inout RecognizerContext) {
         guard fingers.follow(context: &context, measure: { $0.rotation }) else { return }
         report(context: &context)
         if context.currentState.isActive {
@@ -38,7 +38,7 @@ public struct RotationRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
         }
     }
 
-    mutating func ended(_ touches: TouchSpan, context: inout RecognizerContext) {
+    mutating func ended(_ touches: HookTouches, context: inout RecognizerContext) {
         _ = fingers.follow(context: &context) { $0.rotation }
         report(context: &context)
         context.state = context.currentState.isActive ? .ended : .failed

@@ -68,17 +68,17 @@ public struct SingleStrokeRecognizer<Matcher: SingleStrokeMatcher> {
 
     public mutating func touchesBegan(_ touches: TouchSet, shared: SharedStroke, context: inout RecognizerContext) {
         var shared = shared
-        began(touches.elements, shared: &shared, context: &context)
+        HookTouches.with(touches) { began($0, shared: &shared, context: &context) }
     }
 
     public mutating func touchesMoved(_ touches: TouchSet, shared: SharedStroke, context: inout RecognizerContext) {
         var shared = shared
-        moved(touches.elements, shared: &shared, context: &context)
+        HookTouches.with(touches) { moved($0, shared: &shared, context: &context) }
     }
 
     public mutating func touchesEnded(_ touches: TouchSet, shared: SharedStroke, context: inout RecognizerContext) {
         var shared = shared
-        ended(touches.elements, shared: &shared, context: &context)
+        HookTouches.with(touches) { ended($0, shared: &shared, context: &context) }
     }
 
     public mutating func touchesCancelled(_ touches: TouchSet, shared: SharedStroke, context: inout RecognizerContext) {
@@ -88,7 +88,7 @@ public struct SingleStrokeRecognizer<Matcher: SingleStrokeMatcher> {
     // The engine's hooks (`StrokeGestureRecognizer.call`), over its touches in place (InPlaceHooks);
     // `shared` is `inout` only so that the engine's is read where it lies, not copied (22 KB).
 
-    mutating func began(_ touches: TouchSpan, shared: inout SharedStroke, context: inout RecognizerContext) {
+    mutating func began(_ touches: HookTouches, shared: inout SharedStroke, context: inout RecognizerContext) {
         for i in touches.indices {
             let touch = touches[i]
             if followed == nil {
@@ -113,7 +113,7 @@ public struct SingleStrokeRecognizer<Matcher: SingleStrokeMatcher> {
         }
     }
 
-    mutating func moved(_ touches: TouchSpan, shared: inout SharedStroke, context: inout RecognizerContext) {
+    mutating func moved(_ touches: HookTouches, shared: inout SharedStroke, context: inout RecognizerContext) {
         guard let touch = followedTouch(in: touches) else { return }
         guard matcher.move(to: touch.position, time: context.now) else {
             matcher.cancel()
@@ -126,7 +126,7 @@ public struct SingleStrokeRecognizer<Matcher: SingleStrokeMatcher> {
         }
     }
 
-    mutating func ended(_ touches: TouchSpan, shared: inout SharedStroke, context: inout RecognizerContext) {
+    mutating func ended(_ touches: HookTouches, shared: inout SharedStroke, context: inout RecognizerContext) {
         guard let touch = followedTouch(in: touches) else { return }
         let complete = shared.follows(followed) && shared.capture.state == .committed
         let matched = complete && matcher.end(inPlace: &shared, values: &context.values)
@@ -149,7 +149,7 @@ public struct SingleStrokeRecognizer<Matcher: SingleStrokeMatcher> {
         matcher.cancel()
     }
 
-    func followedTouch(in touches: TouchSpan) -> TrackedTouch? {
+    func followedTouch(in touches: HookTouches) -> TrackedTouch? {
         guard let followed else { return nil }
         return touches.touch(followed)
     }
@@ -185,7 +185,7 @@ extension SingleStrokeRecognizer: CustomRecognizer {
     }
 
     public mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
-        guard let touch = followedTouch(in: touches.elements) else { return }
+        guard let touch = HookTouches.with(touches, { followedTouch(in: $0) }) else { return }
         guard matcher.move(to: touch.position, time: context.now) else {
             matcher.cancel()
             context.state = context.currentState.isActive ? .cancelled : .failed
@@ -195,7 +195,7 @@ extension SingleStrokeRecognizer: CustomRecognizer {
     }
 
     public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
-        guard let touch = followedTouch(in: touches.elements) else { return }
+        guard let touch = HookTouches.with(touches, { followedTouch(in: $0) }) else { return }
         let matched = matcher.end(at: touch.position, time: context.now, values: &context.values)
         context.location = touch.position
         context.reportedTouches = 1

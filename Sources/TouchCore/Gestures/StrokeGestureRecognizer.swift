@@ -30,7 +30,7 @@ public enum StrokeGestureRecognizer: Sendable {
     }
 
     /// `shared` is `inout` only so that it is read in place (see `RecognizerSlot.call`).
-    mutating func call(_ hook: TouchHook, _ touches: TouchSpan, shared: inout SharedStroke, context: inout RecognizerContext) {
+    mutating func call(_ hook: TouchHook, _ touches: HookTouches, shared: inout SharedStroke, context: inout RecognizerContext) {
         switch self {
         case .checkmark(var r): r.call(hook, touches, shared: &shared, context: &context); self = .checkmark(r)
         case .circle(var r): r.call(hook, touches, shared: &shared, context: &context); self = .circle(r)
@@ -65,7 +65,7 @@ enum TouchHook {
 }
 
 extension SingleStrokeRecognizer {
-    mutating func call(_ hook: TouchHook, _ touches: TouchSpan, shared: inout SharedStroke, context: inout RecognizerContext) {
+    mutating func call(_ hook: TouchHook, _ touches: HookTouches, shared: inout SharedStroke, context: inout RecognizerContext) {
         switch hook {
         case .began: began(touches, shared: &shared, context: &context)
         case .moved: moved(touches, shared: &shared, context: &context)

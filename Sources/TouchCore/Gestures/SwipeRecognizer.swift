@@ -35,18 +35,18 @@ public struct SwipeRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
     public var kind: GestureKind { .swipe }
 
     public mutating func touchesBegan(_ touches: TouchSet, context: inout RecognizerContext) {
-        began(touches.elements, context: &context)
+        HookTouches.with(touches) { began($0, context: &context) }
     }
 
     public mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
-        moved(touches.elements, context: &context)
+        HookTouches.with(touches) { moved($0, context: &context) }
     }
 
     public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
-        ended(touches.elements, context: &context)
+        HookTouches.with(touches) { ended($0, context: &context) }
     }
 
-    mutating func began(_ touches: TouchSpan, context: inout RecognizerContext) {
+    mutating func began(_ touches: HookTouches, context: inout RecognizerContext) {
         touchesSeen &+= UInt8(touches.count)
         if touchesSeen > touchesRequired {
             context.state = .failed
@@ -55,12 +55,12 @@ public struct SwipeRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
         motion.update(context.touches, now: context.now)
     }
 
-    mutating func moved(_ touches: TouchSpan, context: inout RecognizerContext) {
+    mutating func moved(_ touches: HookTouches, context: inout RecognizerContext) {
         motion.update(context.touches, now: context.now)
         judge(context: &context)
     }
 
-    mutating func ended(_ touches: TouchSpan, context: inout RecognizerContext) {
+    mutating func ended(_ touches: HookTouches, context: inout RecognizerContext) {
         motion.update(context.touches, now: context.now)
         judge(context: &context)
         if context.state == .possible { context.state = .failed }

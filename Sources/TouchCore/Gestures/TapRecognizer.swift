@@ -33,18 +33,18 @@ public struct TapRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
     public var kind: GestureKind { .tap }
 
     public mutating func touchesBegan(_ touches: TouchSet, context: inout RecognizerContext) {
-        began(touches.elements, context: &context)
+        HookTouches.with(touches) { began($0, context: &context) }
     }
 
     public mutating func touchesMoved(_ touches: TouchSet, context: inout RecognizerContext) {
-        moved(touches.elements, context: &context)
+        HookTouches.with(touches) { moved($0, context: &context) }
     }
 
     public mutating func touchesEnded(_ touches: TouchSet, context: inout RecognizerContext) {
-        ended(touches.elements, context: &context)
+        HookTouches.with(touches) { ended($0, context: &context) }
     }
 
-    mutating func began(_ touches: TouchSpan, context: inout RecognizerContext) {
+    mutating func began(_ touches: HookTouches, context: inout RecognizerContext) {
         if touchesDown == 0 {
             // A new tap: the wait for it is over.
             context.deadline = nil
@@ -67,11 +67,11 @@ public struct TapRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
         if touchesInTap > touchesRequired { context.state = .failed }
     }
 
-    mutating func moved(_ touches: TouchSpan, context: inout RecognizerContext) {
+    mutating func moved(_ touches: HookTouches, context: inout RecognizerContext) {
         if strayed(touches) { context.state = .failed }
     }
 
-    mutating func ended(_ touches: TouchSpan, context: inout RecognizerContext) {
+    mutating func ended(_ touches: HookTouches, context: inout RecognizerContext) {
         if strayed(touches) {
             context.state = .failed
             return
@@ -113,7 +113,7 @@ public struct TapRecognizer: GestureRecognizer, InPlaceHooks, Sendable {
         firstTap = .zero
     }
 
-    private func strayed(_ touches: TouchSpan) -> Bool {
+    private func strayed(_ touches: HookTouches) -> Bool {
         for i in touches.indices
         where touches[i].position.distance(to: touches[i].startPosition) > allowableMovement {
             return true

@@ -9,7 +9,7 @@ struct TwoFingerMeasure: Sendable {
     /// Per second, low-passed.
     var rate: Float { velocity.value }
 
-    mutating func take(_ touches: TouchSpan, context: inout RecognizerContext, measure: (TouchPair) -> Float) {
+    mutating func take(_ touches: HookTouches, context: inout RecognizerContext, measure: (TouchPair) -> Float) {
         for i in touches.indices where !pair.offer(touches[i], among: context.touches) {
             context.ignore(touches[i])
         }

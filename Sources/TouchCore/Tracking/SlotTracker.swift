@@ -16,12 +16,6 @@ public struct SlotTracker: Sendable {
     private var slotOfControllerId = InlineArray<256, Int8>(repeating: -1)
     private var nextTrackingId: UInt32 = 1
     private var sequence: SequenceWatch
-    /// The second frame of a split report, when `hasPendingFrame`. Not an optional: every report
-    /// asks whether one waits, and asking an optional of a kilobyte copied it whole.
-    private var pendingFrame = TouchFrame(timestamp: 0)
-    /// True after the single-frame `track` split a report: take the second frame with
-    /// `takePendingFrame(into:)` before anything else.
-    public private(set) var hasPendingFrame = false
 
     /// `configuration.reportTimeout` and `.gateInterval`, worked out once: each is a division,
     /// and the tracker asks for them per slot and per contact.
@@ -84,7 +78,6 @@ public struct SlotTracker: Sendable {
     public mutating func track(
         _ frame: ContactFrame, at now: Microseconds, into batch: inout TouchFrameBatch, statuses: inout StatusList
     ) {
-        precondition(!hasPendingFrame, "take the pending frame before the next report")
         // The batch's own places are written directly: the closing frame, and the report's frame,
         // which collects this report's endings first and its live touches after them.
         batch.start(timestamp: now)
@@ -174,35 +167,11 @@ public struct SlotTracker: Sendable {
         batch.close()
     }
 
-    /// The single-frame form of `track(_:into:statuses:)` for hosts that handle one frame per call.
-    /// `output` gets the first frame; when the report produced two, the second waits until
-    /// `takePendingFrame(into:)` and `hasPendingFrame` is true meanwhile.
-    public mutating func track(_ frame: ContactFrame, into output: inout TouchFrame, statuses: inout StatusList) {
-        var batch = TouchFrameBatch()
-        track(frame, into: &batch, statuses: &statuses)
-        if batch.count == 2 {
-            output = batch.closing
-            pendingFrame = batch.current
-            hasPendingFrame = true
-        } else {
-            output = batch.current
-        }
-    }
-
-    /// Moves the frame a split report left waiting into `output`; false when none waits.
-    public mutating func takePendingFrame(into output: inout TouchFrame) -> Bool {
-        guard hasPendingFrame else { return false }
-        output = pendingFrame
-        hasPendingFrame = false
-        return true
-    }
-
     // MARK: - Time and resets
 
     /// Time passes without reports (called by the host on its clock or virtual clock): touches end
     /// after the report timeout. `output` lists only the touches that ended.
     public mutating func advance(to time: Microseconds, into output: inout TouchFrame, statuses: inout StatusList) {
-        precondition(!hasPendingFrame, "take the pending frame before advancing time")
         output = TouchFrame(timestamp: time)
         let timedOut = releaseExpired(at: time, into: &output.touches)
         if timedOut > 0 {
@@ -213,7 +182,6 @@ public struct SlotTracker: Sendable {
     /// The link went away or the device reset: every live touch is cancelled, and the next
     /// sequence number starts a new count.
     public mutating func cancelAll(at time: Microseconds, into output: inout TouchFrame) {
-        precondition(!hasPendingFrame, "take the pending frame before cancelling")
         output = TouchFrame(timestamp: time)
         _ = releaseAll(phase: .cancelled, into: &output.touches)
         sequence.forget()
