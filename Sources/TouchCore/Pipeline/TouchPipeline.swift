@@ -17,19 +17,21 @@ public struct TouchPipeline<Custom: CustomRecognizer, let capacity: Int>: ~Copya
     /// What becomes of palms from the next frame on: the tracker configuration's at first; a host
     /// may change it while running (the C API's th_context_set_palms).
     public var palmPolicy: PalmPolicy
-    /// The recognizers; hosts may keep configuring them (regions, options) between steps.
-    public var engine: GestureEngine<Custom, capacity>
-    @usableFromInline var present: Microseconds = 0
-    @usableFromInline var liveTouches = 0
+    @usableFromInline var recognition: PipelineRecognition<Custom, capacity>
     /// The tracker's frames for one report, kept for the same reason (the tracker empties it):
     /// two frames filled whole were 4 000 instructions a report on the Cortex-M4.
     @usableFromInline var batch = TouchFrameBatch()
 
+    /// The recognizers; hosts may keep configuring them (regions, options) between steps.
+    public var engine: GestureEngine<Custom, capacity> {
+        _read { yield recognition.engine }
+        _modify { yield &recognition.engine }
+    }
     public var tracker: SlotTracker { trackerState }
     /// The latest instant the pipeline has processed.
-    public var now: Microseconds { present }
+    public var now: Microseconds { recognition.present }
     /// Touches that began and have not ended or been cancelled.
-    public var liveTouchCount: Int { liveTouches }
+    public var liveTouchCount: Int { recognition.liveTouches }
 
     /// The most deadlines one `advance` fires before it jumps to its target: each firing moves time
     /// on or finishes a recognizer, so this is never reached by a well-behaved engine, and a
@@ -40,7 +42,7 @@ public struct TouchPipeline<Custom: CustomRecognizer, let capacity: Int>: ~Copya
     public init(tracker configuration: TrackerConfiguration, engine: consuming GestureEngine<Custom, capacity>) {
         trackerState = SlotTracker(configuration: configuration)
         palmPolicy = configuration.palms
-        self.engine = engine
+        recognition = PipelineRecognition(engine: engine)
     }
 
     /// A pipeline whose engine has no recognizers yet (add them through `engine`). The engine is
@@ -49,7 +51,7 @@ public struct TouchPipeline<Custom: CustomRecognizer, let capacity: Int>: ~Copya
     public init(tracker configuration: TrackerConfiguration, engineConfiguration: GestureEngineConfiguration) {
         trackerState = SlotTracker(configuration: configuration)
         palmPolicy = configuration.palms
-        engine = GestureEngine(configuration: engineConfiguration)
+        recognition = PipelineRecognition(engineConfiguration: engineConfiguration)
     }
 
     /// As `init(tracker:engine:)` with `configuration`, but the engine stays as it is: restart it
@@ -59,15 +61,15 @@ public struct TouchPipeline<Custom: CustomRecognizer, let capacity: Int>: ~Copya
         trackerState = SlotTracker(configuration: configuration)
         palmGate = PalmGate()
         palmPolicy = configuration.palms
-        present = 0
-        liveTouches = 0
+        recognition.present = 0
+        recognition.liveTouches = 0
         batch.removeAll()
     }
 
     /// When the tracker or a recognizer next has something to do on its own.
     @inlinable
     public var nextDeadline: Microseconds? {
-        switch (trackerState.nextDeadline, engine.nextDeadline) {
+        switch (trackerState.nextDeadline, recognition.engine.nextDeadline) {
         case (let a?, let b?): min(a, b)
         case (let a, let b): a ?? b
         }
@@ -91,17 +93,15 @@ public struct TouchPipeline<Custom: CustomRecognizer, let capacity: Int>: ~Copya
         emit(statuses, &output)
         // Each frame goes to the recognizers from the batch's own stored frames, borrowed in place
         // beside the engine (through the batch's subscript, the optimizer copied the whole batch).
-        if batch.frameCount == 2 {
-            Self.step(&batch.closing, engine: &engine, present: &present, liveTouches: &liveTouches, output: &output)
-        }
-        Self.step(&batch.current, engine: &engine, present: &present, liveTouches: &liveTouches, output: &output)
+        if batch.frameCount == 2 { recognition.step(&batch.closing, &output) }
+        recognition.step(&batch.current, &output)
     }
 
     /// `nextDeadline` without copying the pipeline's tracker and engine (see
     /// `GestureEngine.nextDeadlineInPlace`).
     @inlinable
     mutating func pendingDeadline() -> Microseconds? {
-        switch (trackerState.nextDeadlineInPlace(), engine.nextDeadlineInPlace()) {
+        switch (trackerState.nextDeadlineInPlace(), recognition.engine.nextDeadlineInPlace()) {
         case (let a?, let b?): min(a, b)
         case (let a, let b): a ?? b
         }
@@ -117,7 +117,7 @@ public struct TouchPipeline<Custom: CustomRecognizer, let capacity: Int>: ~Copya
         var trackerDue = trackerState.nextDeadlineInPlace()
         while budget > 0 {
             let deadline: Microseconds?
-            switch (trackerDue, engine.nextDeadlineInPlace()) {
+            switch (trackerDue, recognition.engine.nextDeadlineInPlace()) {
             case (let a?, let b?): deadline = min(a, b)
             case (let a, let b): deadline = a ?? b
             }
@@ -140,7 +140,7 @@ public struct TouchPipeline<Custom: CustomRecognizer, let capacity: Int>: ~Copya
         var touches = TouchFrame(timestamp: now)
         trackerState.cancelAll(at: now, into: &touches)
         guard !touches.touches.isEmpty else { return }
-        step(&touches, &output)
+        recognition.step(&touches, &output)
     }
 
     /// The input is over: time runs on until nothing is pending (a tap waiting out its double-tap
@@ -166,70 +166,14 @@ public struct TouchPipeline<Custom: CustomRecognizer, let capacity: Int>: ~Copya
         // A tracker with no timeout due by `time` hands back no touches and no statuses: filling a
         // frame for nothing was most of what a report's time step cost.
         guard let due = trackerDue, due <= time else {
-            stepWithoutTouches(at: time, &output)
+            recognition.stepWithoutTouches(at: time, &output)
             return
         }
         var touches = TouchFrame(timestamp: time)
         var statuses = StatusList(filler: .placeholder)
         trackerState.advance(to: time, into: &touches, statuses: &statuses)
         emit(statuses, &output)
-        step(&touches, &output)
-    }
-
-    /// One touch frame through the recognizers; a frame with no touches only lets time pass.
-    /// `inout` only so that its touches are read in place: through a borrowed frame, every touch
-    /// read copied the whole frame.
-    @inlinable
-    mutating func step<Output: TouchPipelineOutput>(_ touches: inout TouchFrame, _ output: inout Output) {
-        Self.step(&touches, engine: &engine, present: &present, liveTouches: &liveTouches, output: &output)
-    }
-
-    /// A frame with no touches: time passes for the recognizers.
-    @inlinable
-    mutating func stepWithoutTouches<Output: TouchPipelineOutput>(at time: Microseconds, _ output: inout Output) {
-        Self.stepWithoutTouches(at: time, engine: &engine, present: &present, output: &output)
-    }
-
-    /// `step` on the pipeline's parts one by one, so a frame can come from the pipeline's own
-    /// batch beside the engine it goes to. The frame is `inout` though only read: a borrowed
-    /// kilobyte frame was copied at the call by the optimizer, an `inout` one is not. The engine's
-    /// actions and deliveries are handed on from its own lists, the only copy of them.
-    @inlinable
-    static func step<Output: TouchPipelineOutput>(
-        _ touches: inout TouchFrame, engine: inout GestureEngine<Custom, capacity>, present: inout Microseconds,
-        liveTouches: inout Int, output: inout Output
-    ) {
-        guard !touches.touches.isEmpty else {
-            stepWithoutTouches(at: touches.timestamp, engine: &engine, present: &present, output: &output)
-            return
-        }
-        if touches.timestamp > present { present = touches.timestamp }
-        liveTouches += touches.liveTouchChange()
-        output.touches(&touches)
-        engine.process(inPlace: &touches)
-        hand(&engine.events, &engine.deliveries, to: &output)
-        engine.discardPending()
-    }
-
-    @inlinable
-    static func stepWithoutTouches<Output: TouchPipelineOutput>(
-        at time: Microseconds, engine: inout GestureEngine<Custom, capacity>, present: inout Microseconds, output: inout Output
-    ) {
-        if time > present { present = time }
-        engine.advanceKeepingPending(to: present)
-        hand(&engine.events, &engine.deliveries, to: &output)
-        engine.discardPending()
-    }
-
-    /// The engine's gestures and deliveries to the output, read in place through
-    /// `withUnsafeElements` (by index, the host copied a whole list for each element; through
-    /// `elements`, the Cortex-M4 copied each list once: 5.6 KB, 6 900 instructions a report).
-    @inlinable
-    static func hand<Output: TouchPipelineOutput>(
-        _ events: inout GestureEventList, _ deliveries: inout TouchDeliveryList, to output: inout Output
-    ) {
-        events.withUnsafeElements { list in for event in list { output.gesture(event) } }
-        deliveries.withUnsafeElements { list in for delivery in list { output.delivery(delivery) } }
+        recognition.step(&touches, &output)
     }
 
     @inlinable
