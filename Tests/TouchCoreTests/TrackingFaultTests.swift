@@ -27,7 +27,8 @@ import TouchCore
         var probe = TrackerProbe(TrackerConfiguration(reportRateHz: silence.hz, silence: silence.rule))
         probe.feed(report(at: 0, contact(1, .down, 10, 10)))
         probe.feed(report(at: 10, contact(1, .move, 11, 10)))
-        let deadline = try #require(probe.tracker.nextDeadline)
+        let due = probe.tracker.nextDeadline
+        let deadline = try #require(due)
         #expect(deadline == Microseconds((10 + silence.timeoutMilliseconds) * 1000))
         #expect(probe.advance(toMilliseconds: 9 + silence.timeoutMilliseconds).touches.isEmpty)
         #expect(probe.statuses(.reportTimeout).isEmpty)

@@ -145,16 +145,12 @@ public struct GestureEngine<Custom: CustomRecognizer, let capacity: Int> {
 
     /// The earliest time a recognizer wants to hear about, whether or not a frame comes by then;
     /// call `advance(to:)` at that time.
+    /// A `mutating` getter, though it changes nothing: the engine is tens of kilobytes inline,
+    /// and a plain getter got a copy of it at every call (a host's run loop asks every pass);
+    /// through `inout` it is read where it lies.
     public var nextDeadline: Microseconds? {
-        var engine = self
-        return engine.nextDeadlineInPlace()
+        mutating get { Custom._earliestDeadline(&self) }
     }
-
-    /// `nextDeadline` for a caller that holds the engine mutably (a pipeline's step). The engine
-    /// is tens of kilobytes inline, and a non-mutating method of a value that large gets a copy
-    /// of it at every call; through `inout` it is read where it lies.
-    @usableFromInline
-    mutating func nextDeadlineInPlace() -> Microseconds? { Custom._earliestDeadline(&self) }
 
     mutating func earliestDeadline() -> Microseconds? {
         var earliest: Microseconds? = nil

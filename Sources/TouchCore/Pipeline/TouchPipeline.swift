@@ -66,12 +66,16 @@ public struct TouchPipeline<Custom: CustomRecognizer, let capacity: Int>: ~Copya
         batch.removeAll()
     }
 
-    /// When the tracker or a recognizer next has something to do on its own.
+    /// When the tracker or a recognizer next has something to do on its own. A `mutating` getter,
+    /// though it changes nothing, so that the tracker and the engine are read where they lie
+    /// (see `GestureEngine.nextDeadline`).
     @inlinable
     public var nextDeadline: Microseconds? {
-        switch (trackerState.nextDeadline, recognition.engine.nextDeadline) {
-        case (let a?, let b?): min(a, b)
-        case (let a, let b): a ?? b
+        mutating get {
+            switch (trackerState.nextDeadline, recognition.engine.nextDeadline) {
+            case (let a?, let b?): min(a, b)
+            case (let a, let b): a ?? b
+            }
         }
     }
 
@@ -97,34 +101,24 @@ public struct TouchPipeline<Custom: CustomRecognizer, let capacity: Int>: ~Copya
         recognition.step(&batch.current, &output)
     }
 
-    /// `nextDeadline` without copying the pipeline's tracker and engine (see
-    /// `GestureEngine.nextDeadlineInPlace`).
-    @inlinable
-    mutating func pendingDeadline() -> Microseconds? {
-        switch (trackerState.nextDeadlineInPlace(), recognition.engine.nextDeadlineInPlace()) {
-        case (let a?, let b?): min(a, b)
-        case (let a, let b): a ?? b
-        }
-    }
-
     /// Moves time forward with no report, firing every deadline up to `time` at its own instant.
     @inlinable
     public mutating func advance<Output: TouchPipelineOutput>(to time: Microseconds, into output: inout Output) {
         guard time >= now else { return }
         var budget = Self.deadlineBudget
-        // The tracker's deadline is looked up once per step and handed on: each look costs a copy
-        // of the tracker (SlotTracker.nextDeadlineInPlace, 3 KB on the Cortex-M4).
-        var trackerDue = trackerState.nextDeadlineInPlace()
+        // The tracker's deadline is looked up once per step and handed on: each look walks its
+        // live slots.
+        var trackerDue = trackerState.nextDeadline
         while budget > 0 {
             let deadline: Microseconds?
-            switch (trackerDue, recognition.engine.nextDeadlineInPlace()) {
+            switch (trackerDue, recognition.engine.nextDeadline) {
             case (let a?, let b?): deadline = min(a, b)
             case (let a, let b): deadline = a ?? b
             }
             guard let deadline, deadline < time else { break }
             budget -= 1
             stepTime(to: max(deadline, now), trackerDue: trackerDue, &output)
-            trackerDue = trackerState.nextDeadlineInPlace()
+            trackerDue = trackerState.nextDeadline
         }
         stepTime(to: time, trackerDue: trackerDue, &output)
     }
@@ -148,7 +142,7 @@ public struct TouchPipeline<Custom: CustomRecognizer, let capacity: Int>: ~Copya
     @inlinable
     public mutating func finish<Output: TouchPipelineOutput>(into output: inout Output) {
         var budget = Self.deadlineBudget
-        while budget > 0, let deadline = pendingDeadline() {
+        while budget > 0, let deadline = nextDeadline {
             budget -= 1
             advance(to: max(deadline, now), into: &output)
         }

@@ -38,14 +38,12 @@ public struct SlotTracker: Sendable {
     public var liveTouchCount: Int { liveSlots.count }
 
     /// When `advance(to:)` would next end something: the earliest report timeout of a live touch.
+    /// A `mutating` getter, though it changes nothing: a plain getter's borrowed tracker was copied
+    /// whole, slots and all, on the Cortex-M4 (the pipeline asks every step); this reads in place.
     public var nextDeadline: Microseconds? {
-        Self.earliestTimeout(among: slots.span, live: liveSlots, silence: configuration.silence, reportTimeout: reportTimeout)
-    }
-
-    /// `nextDeadline` for a caller that holds the tracker in place (the pipeline, every step):
-    /// the getter's borrowed tracker is copied whole, slots and all, where this reads in place.
-    public mutating func nextDeadlineInPlace() -> Microseconds? {
-        Self.earliestTimeout(among: slots.span, live: liveSlots, silence: configuration.silence, reportTimeout: reportTimeout)
+        mutating get {
+            Self.earliestTimeout(among: slots.span, live: liveSlots, silence: configuration.silence, reportTimeout: reportTimeout)
+        }
     }
 
     /// Static, with what it needs passed in: a non-mutating method called in place still got a
