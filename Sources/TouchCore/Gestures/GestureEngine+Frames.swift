@@ -113,9 +113,11 @@ extension GestureEngine {
     /// frame is recorded: a touch lifting in this frame is still its recognizers' until their
     /// `ended`, and only touches no recognizer holds may be forgotten.
     mutating func makeRoom(for frameTouches: TouchSpan) {
+        // Most frames fit whatever they hold: the frame's new touches are counted only when not.
+        guard touches.count + frameTouches.count > GestureLimits.rememberedTouches else { return }
         var beginning = 0
         for i in frameTouches.indices where frameTouches[i].phase == .began { beginning += 1 }
-        if beginning > 0 && touches.count + beginning > GestureLimits.rememberedTouches { pruneTouches() }
+        if touches.count + beginning > GestureLimits.rememberedTouches { pruneTouches() }
     }
 
     /// Hands one recognizer the frame's touches that are its own, phase by phase. A recognizer
@@ -256,4 +258,3 @@ extension GestureEngine {
         transition(r, to: requested, &delegate)
     }
 }
-

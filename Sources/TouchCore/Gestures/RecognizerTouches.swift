@@ -41,7 +41,7 @@ public struct RecognizerTouches: @unchecked Sendable {
 
     /// Where the recognizer's touch with `trackingId` is among its touches.
     func position(of trackingId: UInt32) -> Int? {
-        for k in held.indices where entry(k).pointee.touch.trackingId == trackingId { return k }
+        for k in held.indices where self.trackingId(at: k) == trackingId { return k }
         return nil
     }
 
