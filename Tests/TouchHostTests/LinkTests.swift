@@ -37,6 +37,23 @@ import Testing
         _ = try LinkOpener.open(pty.path)
     }
 
+    /// A listener on a port the system picks asks for no address reuse: under gVisor (the CI's
+    /// sandbox) two such sockets can be handed the same port, and hosts reach the wrong emulator.
+    @Test func aListenerOnASystemPickedPortSharesItWithNobody() throws {
+        func reusesAddress(_ listener: TCPLink.Listener) -> Int32 {
+            var value: Int32 = -1
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            _ = getsockopt(listener.descriptor, SOL_SOCKET, SO_REUSEADDR, &value, &length)
+            return value
+        }
+        var picked: TCPLink.Listener? = try TCPLink.Listener(port: 0)
+        let port = try #require(picked).port
+        #expect(reusesAddress(try #require(picked)) == 0)
+        picked = nil
+        // A port named by number (here the one just let go) is taken again at once after a restart.
+        #expect(reusesAddress(try TCPLink.Listener(port: port)) == 1)
+    }
+
     @Test func tcpCarriesBytesFromListenerToClient() throws {
         let listener = try TCPLink.Listener(port: 0)  // the system picks a free port
         let client = try TCPLink.connect(host: "127.0.0.1", port: listener.port)

@@ -78,8 +78,14 @@ public enum TCPLink {
             defer { freeaddrinfo(results) }
             let fd = socket(first.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard fd >= 0 else { throw LinkError(port: label, errno: errno) }
-            var one: Int32 = 1
-            setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+            if port != 0 {
+                // A port asked for by number is taken again at once after a restart, whatever its
+                // last connections left behind. Not for port 0: under gVisor, sockets with
+                // SO_REUSEADDR can be given the same free port, and one emulator would take
+                // another's hosts (google/gvisor#6209).
+                var one: Int32 = 1
+                setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+            }
             if first.pointee.ai_family == AF_INET6 {
                 // `::` takes IPv4 hosts too, as "every interface" means.
                 var zero: Int32 = 0
