@@ -44,7 +44,7 @@ public struct ControllerRecognition: ScanListener, ~Copyable {
         result.fill(&frame, on: context.board)
         withUnsafeMutablePointer(to: &output) { sink in
             var frames = EncodingOutput(sink: sink)
-            pipeline.consume(frame, into: &frames)
+            pipeline.consume(&frame, into: &frames)
         }
     }
 }

@@ -83,17 +83,25 @@ public struct TouchPipeline<Custom: CustomRecognizer, let capacity: Int>: ~Copya
     /// the recognizers.
     @inlinable
     public mutating func consume<Output: TouchPipelineOutput>(_ frame: ContactFrame, into output: inout Output) {
+        var frame = frame
+        consume(&frame, into: &output)
+    }
+
+    /// The same with the report read where it lies, for a caller that keeps it in a variable (a
+    /// controller's scan): a borrowed report was copied whole each time its contacts were read,
+    /// three times a report on the Cortex-M4. The report may be changed (palms marked, its time
+    /// set to the pipeline's). Never inlined: in a controller's scan loop its temporaries would
+    /// join the caller's frame (4 KB more stack on the Cortex-M4).
+    @inlinable @inline(never)
+    public mutating func consume<Output: TouchPipelineOutput>(_ frame: inout ContactFrame, into output: inout Output) {
         advance(to: frame.timestamp, into: &output)
         var statuses = StatusList(filler: .placeholder)
-        if palmGate.passes(frame) {
-            // The usual report: tracked where it lies, taken as happening now.
-            trackerState.track(frame, at: now, into: &batch, statuses: &statuses)
-        } else {
-            var filtered = frame
-            filtered.timestamp = now
-            palmGate.filter(&filtered, policy: palmPolicy, statuses: &statuses)
-            trackerState.track(filtered, at: now, into: &batch, statuses: &statuses)
+        if !palmGate.passes(&frame) {
+            frame.timestamp = now
+            palmGate.filter(&frame, policy: palmPolicy, statuses: &statuses)
         }
+        // Taken as happening now, whatever the report's own time.
+        trackerState.track(&frame, at: now, into: &batch, statuses: &statuses)
         emit(statuses, &output)
         // Each frame goes to the recognizers from the batch's own stored frames, borrowed in place
         // beside the engine (through the batch's subscript, the optimizer copied the whole batch).

@@ -34,9 +34,10 @@ public struct PalmGate: Sendable {
     public var livePalmCount: Int { palms.count }
 
     /// True when `filter` would change nothing: no palm is down and the frame flags none. The
-    /// pipeline then tracks the frame where it lies instead of copying it to filter.
+    /// pipeline then tracks the frame where it lies instead of copying it to filter. The frame is
+    /// `inout` only to be read in place (a borrowed one was copied whole to be read).
     @inlinable
-    public func passes(_ frame: ContactFrame) -> Bool {
+    public func passes(_ frame: inout ContactFrame) -> Bool {
         guard palms.isEmpty else { return false }
         let contacts = frame.contacts.elements
         for index in contacts.indices where contacts[index].isPalm { return false }

@@ -76,6 +76,16 @@ public struct SlotTracker: Sendable {
     public mutating func track(
         _ frame: ContactFrame, at now: Microseconds, into batch: inout TouchFrameBatch, statuses: inout StatusList
     ) {
+        var frame = frame
+        track(&frame, at: now, into: &batch, statuses: &statuses)
+    }
+
+    /// The same with the report read where it lies (`inout`, left as it was): the contacts of a
+    /// borrowed report were copied whole (about 1 KB) each time they were read, twice a report on
+    /// the Cortex-M4.
+    public mutating func track(
+        _ frame: inout ContactFrame, at now: Microseconds, into batch: inout TouchFrameBatch, statuses: inout StatusList
+    ) {
         // The batch's own places are written directly: the closing frame, and the report's frame,
         // which collects this report's endings first and its live touches after them.
         batch.start(timestamp: now)
