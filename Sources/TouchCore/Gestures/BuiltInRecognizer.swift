@@ -124,8 +124,8 @@ extension BuiltInRecognizer: GestureRecognizer {
     }
 
     /// One hook as the engine calls it, over its touches in place (`InPlaceHooks`); stroke
-    /// recognizers also read the engine's shared stroke. Inlined into the engine's own switch
-    /// over a slot, where the optimizer can copy the recognizer out of both enums at once.
+    /// recognizers also read the engine's shared stroke. Inlined into the slot's call (one call
+    /// less on every hook of every recognizer).
     @inline(__always)
     mutating func call(_ hook: TouchHook, _ touches: HookTouches, shared: inout SharedStroke, context: inout RecognizerContext) {
         switch self {

@@ -10,8 +10,7 @@
 extension GestureEngine {
     /// The built-in recognizer in a slot, with its settings (nil for a custom one).
     public func builtIn(at recognizer: RecognizerIndex) -> BuiltInRecognizer? {
-        guard case .builtIn(let body) = slots[recognizer.position].body else { return nil }
-        return body
+        slots[recognizer.position].body.asBuiltIn
     }
 
     /// Puts another built-in recognizer in `recognizer`'s slot, keeping its relations, and its

@@ -6,12 +6,14 @@ extension GestureEngine {
     /// is full, or the example has fewer than two distinct points.
     @discardableResult
     public mutating func registerTemplate(_ example: StrokeBuffer, label: UInt8, on recognizer: RecognizerIndex) -> Int? {
-        guard recognizer.position < slots.count, case .builtIn(.stroke(var body)) = slots[recognizer.position].body,
-            body.adoptTemplates(as: recognizer)
+        guard recognizer.position < slots.count,
+            slots[recognizer.position].body.updateBuiltIn({ builtIn in
+                guard case .stroke(var body) = builtIn, body.adoptTemplates(as: recognizer) else { return false }
+                builtIn = .stroke(body)
+                return true
+            })
         else { return nil }
-        guard let index = templates.register(example, label: label, owner: recognizer) else { return nil }
-        slots[recognizer.position].body = .builtIn(.stroke(body))
-        return index
+        return templates.register(example, label: label, owner: recognizer)
     }
 
     /// The same from points alone (an example drawn in mm; time plays no part in the shape).

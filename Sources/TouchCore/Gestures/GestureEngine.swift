@@ -120,11 +120,8 @@ public struct GestureEngine<Custom: CustomRecognizer, let capacity: Int> {
 
     /// Moves the zero of a pan's or edge pan's translation, as UIKit's setTranslation(_:in:).
     public mutating func setTranslation(_ translation: PanelPoint, for recognizer: RecognizerIndex) {
-        var slot = slots[recognizer.position]
-        guard case .builtIn(var builtIn) = slot.body, builtIn.setTranslation(translation) else { return }
-        slot.body = .builtIn(builtIn)
-        slot.context.values.translation = translation
-        slots[recognizer.position] = slot
+        guard slots[recognizer.position].body.updateBuiltIn({ $0.setTranslation(translation) }) else { return }
+        slots[recognizer.position].context.values.translation = translation
     }
 
     // MARK: Reading
