@@ -12,7 +12,9 @@ struct EmulateCommand: ParsableCommand {
             action; without one it serves an untouched panel until killed. \
             `--board mps2-an386` runs the firmware image on an emulated Cortex-M4 under qemu-system-arm \
             (built if needed; the image is the kiosk-15 panel) and relays its UART to the printed pty; its \
-            --faults (rates and seed) are sent to the firmware before the pty is printed.
+            --faults (rates and seed) are sent to the firmware before the pty is printed. Its --image is the \
+            shipped firmware (`contacts`, the default) or the one that also runs the kiosk gesture set and takes \
+            gestures mode (`gestures`, larger than the kiosk-15 budget).
             """)
 
     @Option(help: "The board to emulate (see `touchhost boards`).")
@@ -36,6 +38,9 @@ struct EmulateCommand: ParsableCommand {
     @Option(help: "How the panel sits on its display, e.g. rotate=180,scale=1.03,shift=2x-1 (also flip=x|y): the script's fingers touch the display, the panel reads them so mounted.")
     var mount: String?
 
+    @Option(help: "With --board mps2-an386: the firmware image, contacts (default) or gestures.")
+    var image: String?
+
     @Flag(help: "Start the script at once instead of when the host first speaks.")
     var startNow = false
 
@@ -43,9 +48,17 @@ struct EmulateCommand: ParsableCommand {
     var stimulusLog: String?
 
     func validate() throws {
+        if let image {
+            guard board == QEMUEmulation.boardName else {
+                throw ValidationError("--image goes with --board \(QEMUEmulation.boardName) (the host emulator recognizes gestures itself)")
+            }
+            guard QEMULauncher.Image(rawValue: image) != nil else {
+                throw ValidationError("--image is \(QEMULauncher.Image.allCases.map(\.rawValue).joined(separator: " or "))")
+            }
+        }
         if board == QEMUEmulation.boardName {
             guard mount == nil, link == "pty", listen == nil, stimulusLog == nil else {
-                throw ValidationError("--board \(board) takes only --script, --faults and --start-now (the link is a pty)")
+                throw ValidationError("--board \(board) takes only --script, --faults, --image and --start-now (the link is a pty)")
             }
             // The one-shot faults are the host emulator's: it fires them halfway through the script.
             if let settings = try faults.map(parseFaults)?.settings, settings.resetController || settings.dropLink {
@@ -79,7 +92,10 @@ struct EmulateCommand: ParsableCommand {
     func run() throws {
         let parsed = try readScript()
         if board == QEMUEmulation.boardName {
-            try QEMUEmulation(script: parsed, startsImmediately: startNow, faults: try faults.map(parseFaults)?.settings).run()
+            try QEMUEmulation(
+                script: parsed, image: image.flatMap(QEMULauncher.Image.init(rawValue:)) ?? .contacts, startsImmediately: startNow,
+                faults: try faults.map(parseFaults)?.settings
+            ).run()
         } else {
             try serveOnHost(parsed)
         }

@@ -15,6 +15,7 @@ struct QEMUEmulation {
     static let lateStimulusWarning: Int64 = 25_000
 
     var script: TouchScript?
+    var image: QEMULauncher.Image = .contacts
     var startsImmediately: Bool
     /// `--faults`: the firmware's own fault stages, injected over the UART before the host is served.
     var faults: FaultSettings?
@@ -24,7 +25,7 @@ struct QEMUEmulation {
             throw HostFailure("\(Self.boardName): no package checkout with Boards/mps2-an386/build.sh found (set TOUCHHOST_PACKAGE_ROOT)")
         }
         let qemu: QEMULauncher.Running
-        do { qemu = try QEMULauncher(packageRoot: root).launch() } catch let error as QEMULauncher.LaunchError {
+        do { qemu = try QEMULauncher(packageRoot: root, image: image).launch() } catch let error as QEMULauncher.LaunchError {
             throw HostFailure("\(Self.boardName): \(error)")
         }
         QEMUKillSwitch.arm(pid: qemu.process.processIdentifier)

@@ -43,19 +43,33 @@ struct QEMULauncher: Sendable {
         }
     }
 
+    /// Which of build.sh's firmware images runs: the plain controller (the shipped firmware) or
+    /// the one that also recognizes the kiosk gesture set (`--gestures`, gestures mode).
+    public enum Image: String, CaseIterable, Sendable {
+        case contacts
+        case gestures
+
+        var fileName: String { self == .contacts ? "touchhost.elf" : "touchhost-gestures.elf" }
+        var buildArguments: [String] { self == .contacts ? [] : ["--gestures"] }
+    }
+
     /// The package checkout holding `Boards/mps2-an386` and the firmware sources.
     public var packageRoot: URL
+    public var image: Image
     /// Where build.sh writes the image; defaults to `.build/mps2-an386` in the package.
     public var buildDirectory: URL
     public var qemuPath: String?
 
-    public init(packageRoot: URL, buildDirectory: URL? = nil, qemuPath: String? = QEMULauncher.findQEMU()) {
+    public init(
+        packageRoot: URL, image: Image = .contacts, buildDirectory: URL? = nil, qemuPath: String? = QEMULauncher.findQEMU()
+    ) {
         self.packageRoot = packageRoot
+        self.image = image
         self.buildDirectory = buildDirectory ?? packageRoot.appendingPathComponent(".build/mps2-an386")
         self.qemuPath = qemuPath
     }
 
-    public var imageURL: URL { buildDirectory.appendingPathComponent("touchhost.elf") }
+    public var imageURL: URL { buildDirectory.appendingPathComponent(image.fileName) }
 
     public static func findQEMU() -> String? { FileStatus.executable(named: "qemu-system-arm") }
 
@@ -84,8 +98,8 @@ struct QEMULauncher: Sendable {
         build.executableURL = URL(fileURLWithPath: "/bin/bash")
         // The size budget is checked by the build and the test suite; an emulator session only
         // needs the image to run.
-        build.arguments = [packageRoot.appendingPathComponent("Boards/mps2-an386/build.sh").path,
-                           "--no-budget", "--out", buildDirectory.path]
+        build.arguments = [packageRoot.appendingPathComponent("Boards/mps2-an386/build.sh").path]
+            + image.buildArguments + ["--no-budget", "--out", buildDirectory.path]
         let output = Pipe()
         build.standardOutput = output
         build.standardError = output

@@ -46,6 +46,53 @@ struct QEMUHardwareInLoopTests {
     }
 }
 
+extension QEMUHardwareInLoopTests {
+    /// The gestures image (`build.sh --gestures`) recognizes on the controller: in gestures mode it
+    /// sends touch and gesture frames for a tap and a drag, and a stroke's end, the deepest path
+    /// (the stroke recognizers read the whole stroke), stays within the stack the image reserves.
+    @Test(.enabled(if: QEMUSelfTest.qemuInstalled, "qemu-system-arm is not installed (apt-get install qemu-system-arm)"),
+          .timeLimit(.minutes(15)))
+    func theGesturesImageRecognizesOnTheControllerWithinItsStack() throws {
+        let image = try FirmwareImage.gestures.get()
+        let device = try QEMUDevice(image: image.elf, withMonitor: true)
+        defer { device.stop() }
+        device.send(.getInfo, id: 1)
+        #expect(try device.waitForInfo().supportedModes.supports(.gestures))
+        device.send(.setMode(.gestures), id: 2)
+        #expect(try device.waitForReply(id: 2).result == .accepted)
+
+        let spot = PanelPoint(x: 120, y: 80)
+        device.send(.stimulus(FingerStimulus(finger: 1, action: .down, position: spot)), id: 3)
+        _ = try device.wait { if case .touch(let record) = $0, record.touch.phase == .began { record } else { nil } }
+        device.send(.stimulus(FingerStimulus(finger: 1, action: .up, position: spot)), id: 4)
+        let tap = try device.wait { if case .gesture(let event) = $0, event.kind == .tap { event } else { nil } }
+        #expect(tap.state == .recognized)
+        #expect(tap.location.distance(to: spot) <= 1, "tap at \(tap.location.x), \(tap.location.y)")
+
+        // A circle of 30 mm radius drawn in about 1.2 s, then lifted. QEMU runs in real time, so the
+        // moves are paced in real time too (the scans see the finger where the last move put it).
+        let centre = PanelPoint(x: 170, y: 100)
+        func onCircle(_ step: Int) -> PanelPoint {
+            let angle = Float(step) / 60 * 2 * Float.pi
+            return PanelPoint(x: centre.x + 30 * cosf(angle), y: centre.y + 30 * sinf(angle))
+        }
+        device.send(.stimulus(FingerStimulus(finger: 2, action: .down, position: onCircle(0))), id: 5)
+        for step in 1...60 {
+            Thread.sleep(forTimeInterval: 0.02)
+            device.send(.stimulus(FingerStimulus(finger: 2, action: .move, position: onCircle(step))), id: UInt8(5 + step % 100))
+        }
+        let pan = try device.wait { if case .gesture(let event) = $0, event.kind == .pan, event.state == .began { event } else { nil } }
+        #expect(pan.touches == 1)
+        device.send(.stimulus(FingerStimulus(finger: 2, action: .up, position: onCircle(60))), id: 70)
+        _ = try device.wait { if case .touch(let record) = $0, record.touch.phase == .ended { record } else { nil } }
+        _ = try device.wait { if case .gesture(let event) = $0, event.kind == .pan, event.state == .ended { event } else { nil } }
+
+        let used = try device.stackHighWater(stackSize: image.stack)
+        print("gestures image: stack high-water \(used) of \(image.stack) bytes, RAM \(image.ram), flash \(image.flash)")
+        #expect(used + 256 <= image.stack, "the gestures image used \(used) of its \(image.stack) bytes of stack")
+    }
+}
+
 /// The firmware image under QEMU with UART0 on QEMU's stdin/stdout, and a decoder for its frames.
 final class QEMUDevice: @unchecked Sendable {
     let process: Process
@@ -55,14 +102,19 @@ final class QEMUDevice: @unchecked Sendable {
     private var messages: [DeviceMessage] = []
     private var consumed = 0
 
+    /// QEMU's monitor, when the device was started with one: a Unix socket in a scratch folder.
+    private let monitorSocket: URL?
+
     static func start() throws -> QEMUDevice {
         try QEMUDevice(image: FirmwareImage.shared.get().elf)
     }
 
-    init(image: URL) throws {
+    init(image: URL, withMonitor: Bool = false) throws {
+        monitorSocket = withMonitor ? try QEMUSelfTest.scratchDirectory("monitor").appendingPathComponent("\(UUID().uuidString).sock") : nil
+        let monitor = monitorSocket.map { "unix:\($0.path),server,nowait" } ?? "none"
         process = Process()
         process.executableURL = URL(fileURLWithPath: QEMUSelfTest.executable(named: "qemu-system-arm")!)
-        process.arguments = ["-M", "mps2-an386", "-display", "none", "-monitor", "none", "-serial", "stdio",
+        process.arguments = ["-M", "mps2-an386", "-display", "none", "-monitor", monitor, "-serial", "stdio",
                              "-semihosting-config", "enable=on,target=native", "-kernel", image.path]
         let stdin = Pipe(), stdout = Pipe()
         process.standardInput = stdin
@@ -120,6 +172,36 @@ final class QEMUDevice: @unchecked Sendable {
 
     func waitForReport(_ accept: (ContactReport) -> Bool) throws -> ContactReport {
         try wait { if case .contacts(let report) = $0, accept(report) { report } else { nil } }
+    }
+
+    /// How much of the stack the firmware has ever used, from QEMU's view of its memory: the reset
+    /// path paints the whole stack (`Support/startup.c`), which sits first in RAM at 0x2000_0000,
+    /// so the first unpainted word from the bottom marks the deepest the stack reached. QEMU drops
+    /// a write below RAM without a fault, so an overflowing stack shows as one used to its last word.
+    func stackHighWater(stackSize: Int) throws -> Int {
+        let socket = try #require(monitorSocket, "the device was started without a monitor")
+        let words = stackSize / 4
+        let socat = Process()
+        socat.executableURL = URL(fileURLWithPath: try #require(QEMUSelfTest.executable(named: "socat"), "socat is not installed"))
+        socat.arguments = ["-t", "5", "-", "UNIX-CONNECT:\(socket.path)"]
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        socat.standardInput = input
+        socat.standardOutput = output
+        socat.standardError = errors
+        try socat.run()
+        input.fileHandleForWriting.write(Data("xp /\(words)wx 0x20000000\nquit\n".utf8))
+        input.fileHandleForWriting.closeFile()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        socat.waitUntilExit()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        // "0000000020000000: 0x5ac3a55a 0x5ac3a55a 0x5ac3a55a 0x5ac3a55a"
+        var values: [UInt32] = []
+        for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("00000000200") {
+            values += line.split(separator: " ").dropFirst().compactMap { UInt32($0.dropFirst(2), radix: 16) }
+        }
+        try #require(values.count == words, "read \(values.count) of the stack's \(words) words from QEMU's monitor: \(said)\(text.suffix(300))")
+        let untouched = values.prefix { $0 == 0x5AC3_A55A }.count
+        return (words - untouched) * 4
     }
 
     /// SIGKILL: QEMU spawned from a test's thread inherits its blocked signals and would ignore

@@ -73,39 +73,44 @@ struct QEMUSelfTest {
     }
 }
 
-/// The firmware image, built once per test run (without failing on the budget, which has its own
-/// test) and shared by the tests that inspect or run it. The first test to ask waits for the build:
-/// 24 s on a quiet machine, three minutes and more beside the whole suite, hence those tests' 15-minute
-/// limits (they catch a hang, not slowness).
+/// A firmware image, built once per test run (without failing on the budget, which has its own
+/// test) and shared by the tests that inspect or run it: the plain one (`shared`) and the one that
+/// also runs the kiosk gesture set (`gestures`, built by `build.sh --gestures` in a folder of its
+/// own, so that the two builds never share objects while they run). The first test to ask waits
+/// for the build: 24 s on a quiet machine, three minutes and more beside the whole suite, hence
+/// those tests' 15-minute limits (they catch a hang, not slowness).
 struct FirmwareImage: Sendable {
     let elf: URL
     let flash: Int
     let ram: Int
+    let stack: Int
 
-    static let shared: Result<FirmwareImage, BuildFailure> = build()
+    static let shared: Result<FirmwareImage, BuildFailure> = build(name: "touchhost", arguments: [], folder: "image")
+    static let gestures: Result<FirmwareImage, BuildFailure> =
+        build(name: "touchhost-gestures", arguments: ["--gestures"], folder: "gestures-image")
 
     struct BuildFailure: Error, CustomStringConvertible {
         var description: String
     }
 
-    private static func build() -> Result<FirmwareImage, BuildFailure> {
+    private static func build(name: String, arguments: [String], folder: String) -> Result<FirmwareImage, BuildFailure> {
         do {
-            let out = try QEMUSelfTest.scratchDirectory("image")
-            let run = try QEMUSelfTest.run("/bin/bash", [QEMUSelfTest.board.appendingPathComponent("build.sh").path,
-                                                         "--no-budget", "--out", out.path])
+            let out = try QEMUSelfTest.scratchDirectory(folder)
+            let run = try QEMUSelfTest.run("/bin/bash", [QEMUSelfTest.board.appendingPathComponent("build.sh").path]
+                                                        + arguments + ["--no-budget", "--out", out.path])
             guard run.status == 0 else { return .failure(BuildFailure(description: "build.sh failed:\n\(run.output)")) }
             // "touchhost.elf: flash N B (budget 65536), RAM N B incl. N B stack (budget 32768)"
-            guard let line = run.output.split(separator: "\n").first(where: { $0.hasPrefix("touchhost.elf: flash") }) else {
+            guard let line = run.output.split(separator: "\n").first(where: { $0.hasPrefix("\(name).elf: flash") }) else {
                 return .failure(BuildFailure(description: "no size line in:\n\(run.output)"))
             }
             let words = line.split(separator: " ")
             func number(after word: String) -> Int? {
                 words.firstIndex(of: Substring(word)).flatMap { Int(words[words.index(after: $0)]) }
             }
-            guard let flash = number(after: "flash"), let ram = number(after: "RAM") else {
+            guard let flash = number(after: "flash"), let ram = number(after: "RAM"), let stack = number(after: "incl.") else {
                 return .failure(BuildFailure(description: "unreadable size line: \(line)"))
             }
-            return .success(FirmwareImage(elf: out.appendingPathComponent("touchhost.elf"), flash: flash, ram: ram))
+            return .success(FirmwareImage(elf: out.appendingPathComponent("\(name).elf"), flash: flash, ram: ram, stack: stack))
         } catch {
             return .failure(BuildFailure(description: "\(error)"))
         }

@@ -15,6 +15,9 @@ public struct GestureController: ~Copyable {
 
     public var board: BoardDefinition { controller.board }
 
+    /// When the next scheduled scan is due.
+    public var nextScanTime: Microseconds { controller.nextScanTime }
+
     public mutating func receive(_ byte: UInt8) { controller.receive(byte) }
 
     public mutating func apply(_ stimulus: FingerStimulus) { controller.apply(stimulus) }
