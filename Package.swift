@@ -29,6 +29,9 @@ let package = Package(
             swiftSettings: [
                 // `InlineList.elements`: a span whose life is the list's borrow (docs/performance.md).
                 .enableExperimentalFeature("Lifetimes"),
+                // `@_addressable` strokes and `@_addressableSelf` readers: a 4 KiB stroke read
+                // where it lies instead of copied to the stack (Strokes/StrokeBuffer.swift).
+                .enableExperimentalFeature("AddressableParameters"),
             ]),
         .target(name: "Firmware", dependencies: ["TouchCore"], path: "Firmware/Controller"),
         .target(name: "Boards", dependencies: ["Firmware"], path: "Boards/Catalog"),

@@ -55,7 +55,7 @@ mkdir -p "$obj" "$common"
 
 # The Swift target uses the soft-float calling convention with FPU instructions (its objects carry
 # no Tag_ABI_VFP_args), so C is built softfp to match.
-swift_flags=(-enable-experimental-feature Embedded -enable-experimental-feature Extern -enable-experimental-feature Lifetimes -no-allocations
+swift_flags=(-enable-experimental-feature Embedded -enable-experimental-feature Extern -enable-experimental-feature Lifetimes -enable-experimental-feature AddressableParameters -no-allocations
              -target armv7em-none-none-eabi -wmo -Osize -parse-as-library -D SENSOR_GRID_KIOSK15
              -Xfrontend -function-sections -Xfrontend -disable-stack-protector -I "$common")
 c_flags=(--target=armv7em-none-eabi -mcpu=cortex-m4 -mthumb -mfloat-abi=softfp -mfpu=fpv4-sp-d16

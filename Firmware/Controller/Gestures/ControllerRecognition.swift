@@ -10,13 +10,14 @@ public struct ControllerRecognition: ScanListener, ~Copyable {
     private var resets: UInt32 = 0
     private var reportRate = 0
 
+    /// An empty pipeline: the kiosk set is added when gestures mode starts (`restart`). Only
+    /// stored properties are set here, so that the whole value can be built where it stays; a
+    /// mutating call in an initializer needs `self` whole first, and the compiler built all of
+    /// it (20 KB) on the stack and copied it into place.
     public init(board: BoardDefinition) {
-        // Built where it stays: a finished engine or pipeline handed over is another copy of it on
-        // the stack.
         pipeline = TouchPipeline(
             tracker: TrackerConfiguration(reportRateHz: board.reportRate),
             engineConfiguration: GestureEngineConfiguration(panelWidth: board.panelWidth, panelHeight: board.panelHeight))
-        pipeline.engine.restartAsKioskSet(panelWidth: board.panelWidth, panelHeight: board.panelHeight)
     }
 
     /// Starts the pipeline afresh in place: a new one assigned here went through stack temporaries

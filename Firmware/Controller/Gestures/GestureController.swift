@@ -7,6 +7,7 @@ public struct GestureController: ~Copyable {
     public private(set) var controller: TouchController
     private var recognition: ControllerRecognition
 
+    @inline(never)
     public init(board: BoardDefinition, seed: UInt64, startTime: Microseconds = 0) {
         controller = TouchController(board: board, seed: seed, startTime: startTime)
         controller.supportedModes = controller.supportedModes.union(.gestures)

@@ -39,6 +39,7 @@ public struct InlineList<let capacity: Int, Element> {
     /// the list is reached in place (a stored property of an `inout` or `mutating` self).
     @inlinable
     public var elements: Span<Element> {
+        @_addressableSelf
         @_lifetime(borrow self)
         get { storage.span.extracting(0..<count) }
     }

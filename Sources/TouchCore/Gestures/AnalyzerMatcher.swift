@@ -33,16 +33,16 @@ public struct AnalyzerMatcher<Analyzer: GestureStrokeAnalyzer>: SingleStrokeMatc
 
     public mutating func move(to point: PanelPoint, time: Microseconds) -> Bool { watch.move(to: point) }
 
-    public mutating func end(_ shared: SharedStroke, values: inout GestureValues) -> Bool {
-        judge(shared.capture.stroke, &values)
+    public mutating func end(_ shared: @_addressable SharedStroke, values: inout GestureValues) -> Bool {
+        guard let result = analyzer.analyze(shared.capture.stroke) else { return false }
+        analyzer.report(result, into: &values)
+        return true
     }
 
+    /// The analysis is written out here, not shared with `end(_:values:)` through a helper: with
+    /// the stroke handed on through one more call, the compiler copied it (4 KiB) to the stack.
     public mutating func end(inPlace shared: inout SharedStroke, values: inout GestureValues) -> Bool {
-        judge(shared.capture.stroke, &values)
-    }
-
-    private func judge(_ stroke: StrokeBuffer, _ values: inout GestureValues) -> Bool {
-        guard let result = analyzer.analyze(stroke) else { return false }
+        guard let result = analyzer.analyze(shared.capture.stroke) else { return false }
         analyzer.report(result, into: &values)
         return true
     }

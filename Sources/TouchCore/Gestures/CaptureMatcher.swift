@@ -8,12 +8,12 @@ public struct CaptureMatcher: SingleStrokeMatcher, Sendable {
     public var kind: GestureKind { .capture }
     public var isContinuous: Bool { true }
 
-    public mutating func end(_ shared: SharedStroke, values: inout GestureValues) -> Bool {
+    public mutating func end(_ shared: @_addressable SharedStroke, values: inout GestureValues) -> Bool {
         progress(shared, &values)
         return true
     }
 
-    public func progress(_ shared: SharedStroke, _ values: inout GestureValues) {
+    public func progress(_ shared: @_addressable SharedStroke, _ values: inout GestureValues) {
         values.samples = UInt16(truncatingIfNeeded: shared.capture.sampleCount)
     }
 }

@@ -24,11 +24,8 @@ extension GestureEngine {
         work = 0
     }
 
-    /// The whole panel, below every region an application adds.
     mutating func appendRootRegion() {
-        regions.append(GestureRegion(
-            rect: PanelRect(x: 0, y: 0, width: configuration.panelWidth, height: configuration.panelHeight),
-            z: Int.min))
+        regions.append(GestureRegion.root(of: configuration))
     }
 
     /// The engine `kioskSet(panelWidth:panelHeight:selection:)` returns, built in place.

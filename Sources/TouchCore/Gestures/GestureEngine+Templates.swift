@@ -5,7 +5,7 @@ extension GestureEngine {
     /// templates by default, shared by all template recognizers; none for `BuiltInRecognizersOnly`)
     /// is full, or the example has fewer than two distinct points.
     @discardableResult
-    public mutating func registerTemplate(_ example: StrokeBuffer, label: UInt8, on recognizer: RecognizerIndex) -> Int? {
+    public mutating func registerTemplate(_ example: @_addressable StrokeBuffer, label: UInt8, on recognizer: RecognizerIndex) -> Int? {
         guard recognizer.position < slots.count,
             slots[recognizer.position].body.updateBuiltIn({ builtIn in
                 guard case .stroke(var body) = builtIn, body.adoptTemplates(as: recognizer) else { return false }

@@ -9,7 +9,7 @@ public struct GestureEngine<Custom: CustomRecognizer, let capacity: Int> {
     public internal(set) var configuration: GestureEngineConfiguration
 
     var slots = InlineList<capacity, RecognizerSlot<Custom>>(filler: .placeholder)
-    var regions = RegionList(filler: .placeholder)
+    var regions: RegionList
     var touches = EngineTouchList(filler: .placeholder)
     var now: Microseconds = 0
     /// The first finger's stroke, shared by the stroke recognizers.
@@ -39,7 +39,9 @@ public struct GestureEngine<Custom: CustomRecognizer, let capacity: Int> {
     public init(configuration: GestureEngineConfiguration) {
         precondition(capacity > 0 && capacity <= GestureLimits.maxRecognizers, "GestureEngine: 1 to 32 slots")
         self.configuration = configuration
-        appendRootRegion()
+        // Not `appendRootRegion()`: a mutating call in an initializer needs `self` whole, and a
+        // pipeline around this engine was then built on the stack and copied into place.
+        regions = RegionList(root: configuration)
     }
 
     // MARK: Building

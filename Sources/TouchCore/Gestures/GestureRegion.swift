@@ -31,11 +31,22 @@ struct GestureRegion: Sendable {
     var z: Int
 
     static let placeholder = GestureRegion(rect: PanelRect(x: 0, y: 0, width: 0, height: 0), z: 0)
+
+    /// The whole panel, below every region an application adds.
+    static func root(of configuration: GestureEngineConfiguration) -> GestureRegion {
+        GestureRegion(rect: PanelRect(x: 0, y: 0, width: configuration.panelWidth, height: configuration.panelHeight), z: Int.min)
+    }
 }
 
 typealias RegionList = InlineList<16, GestureRegion>
 
 extension RegionList {
+    /// The list of a new engine: the root region alone.
+    init(root configuration: GestureEngineConfiguration) {
+        self.init(filler: .placeholder)
+        append(GestureRegion.root(of: configuration))
+    }
+
     /// The top-most region containing `point`, else the root.
     func hitTest(_ point: PanelPoint) -> RegionIndex {
         var best = RegionIndex.root

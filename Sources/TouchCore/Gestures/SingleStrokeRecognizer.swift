@@ -17,7 +17,7 @@ public protocol SingleStrokeMatcher {
     mutating func move(to point: PanelPoint, time: Microseconds) -> Bool
     /// The lift: `shared.samples` is the whole stroke, the lift included. Fills in the gesture's
     /// values and returns true when the stroke matched. By default it asks `end(at:time:values:)`.
-    mutating func end(_ shared: SharedStroke, values: inout GestureValues) -> Bool
+    mutating func end(_ shared: @_addressable SharedStroke, values: inout GestureValues) -> Bool
     /// `end(_:values:)` as the engine calls it, with its shared stroke where it lies: passed by
     /// value, the 22 KB stroke and library were copied onto the stack at every lift. By default
     /// it asks `end(_:values:)`.
@@ -28,7 +28,7 @@ public protocol SingleStrokeMatcher {
     /// Forgets the stroke (a cancel, or a reset).
     mutating func cancel()
     /// The values a continuous gesture reports while drawing (capture: `samples`).
-    func progress(_ shared: SharedStroke, _ values: inout GestureValues)
+    func progress(_ shared: @_addressable SharedStroke, _ values: inout GestureValues)
 }
 
 extension SingleStrokeMatcher {
@@ -39,10 +39,10 @@ extension SingleStrokeMatcher {
     }
     public mutating func move(to point: PanelPoint, time: Microseconds) -> Bool { true }
     public mutating func cancel() {}
-    public func progress(_ shared: SharedStroke, _ values: inout GestureValues) {}
+    public func progress(_ shared: @_addressable SharedStroke, _ values: inout GestureValues) {}
     public mutating func end(at point: PanelPoint, time: Microseconds, values: inout GestureValues) -> Bool { false }
-    public mutating func end(_ shared: SharedStroke, values: inout GestureValues) -> Bool {
-        guard let last = shared.samples.last else { return false }
+    public mutating func end(_ shared: @_addressable SharedStroke, values: inout GestureValues) -> Bool {
+        guard let last = shared.capture.stroke.last else { return false }
         return end(at: last.position, time: last.time, values: &values)
     }
     public mutating func end(inPlace shared: inout SharedStroke, values: inout GestureValues) -> Bool {
@@ -66,22 +66,22 @@ public struct SingleStrokeRecognizer<Matcher: SingleStrokeMatcher> {
 
     public var kind: GestureKind { matcher.kind }
 
-    public mutating func touchesBegan(_ touches: TouchSet, shared: SharedStroke, context: inout RecognizerContext) {
+    public mutating func touchesBegan(_ touches: TouchSet, shared: @_addressable SharedStroke, context: inout RecognizerContext) {
         var shared = shared
         HookTouches.with(touches) { began($0, shared: &shared, context: &context) }
     }
 
-    public mutating func touchesMoved(_ touches: TouchSet, shared: SharedStroke, context: inout RecognizerContext) {
+    public mutating func touchesMoved(_ touches: TouchSet, shared: @_addressable SharedStroke, context: inout RecognizerContext) {
         var shared = shared
         HookTouches.with(touches) { moved($0, shared: &shared, context: &context) }
     }
 
-    public mutating func touchesEnded(_ touches: TouchSet, shared: SharedStroke, context: inout RecognizerContext) {
+    public mutating func touchesEnded(_ touches: TouchSet, shared: @_addressable SharedStroke, context: inout RecognizerContext) {
         var shared = shared
         HookTouches.with(touches) { ended($0, shared: &shared, context: &context) }
     }
 
-    public mutating func touchesCancelled(_ touches: TouchSet, shared: SharedStroke, context: inout RecognizerContext) {
+    public mutating func touchesCancelled(_ touches: TouchSet, shared: @_addressable SharedStroke, context: inout RecognizerContext) {
         cancelled(context: &context)
     }
 
@@ -154,7 +154,7 @@ public struct SingleStrokeRecognizer<Matcher: SingleStrokeMatcher> {
         return touches.touch(followed)
     }
 
-    private func report(_ shared: SharedStroke, context: inout RecognizerContext, at point: PanelPoint) {
+    private func report(_ shared: @_addressable SharedStroke, context: inout RecognizerContext, at point: PanelPoint) {
         matcher.progress(shared, &context.values)
         context.location = point
         context.reportedTouches = 1

@@ -13,7 +13,7 @@ public struct TemplateMatcher: SingleStrokeMatcher, Sendable {
 
     public var kind: GestureKind { .template }
 
-    public mutating func end(_ shared: SharedStroke, values: inout GestureValues) -> Bool {
+    public mutating func end(_ shared: @_addressable SharedStroke, values: inout GestureValues) -> Bool {
         guard owner != nil, let found = shared.templateMatch else { return false }
         return accept(found.match, registeredOn: found.owner, &values)
     }

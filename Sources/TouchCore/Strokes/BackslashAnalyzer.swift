@@ -21,7 +21,7 @@ public struct BackslashAnalyzer: StrokeAnalyzer, Sendable {
         self.minimumLength = minimumLength
     }
 
-    public func analyze(_ stroke: StrokeBuffer) -> Result? {
+    public func analyze(_ stroke: @_addressable StrokeBuffer) -> Result? {
         guard let first = stroke.first, let last = stroke.last else { return nil }
         let start = first.position
         let end = last.position

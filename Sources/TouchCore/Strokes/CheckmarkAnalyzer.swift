@@ -55,7 +55,7 @@ public struct CheckmarkAnalyzer: StrokeAnalyzer, Sendable {
         public var legBoxRatio: Float
     }
 
-    public func analyze(_ stroke: StrokeBuffer) -> Result? {
+    public func analyze(_ stroke: @_addressable StrokeBuffer) -> Result? {
         guard let m = measure(stroke), accepts(m) else { return nil }
         return m.result
     }
@@ -64,13 +64,13 @@ public struct CheckmarkAnalyzer: StrokeAnalyzer, Sendable {
         m.depthToRise <= maximumDepthToRise && m.legBoxRatio <= maximumLegBoxRatio
     }
 
-    public func measure(_ stroke: StrokeBuffer) -> Measures? {
+    public func measure(_ stroke: @_addressable StrokeBuffer) -> Measures? {
         guard stroke.count > 2 else { return nil }
         return measure(stroke, resampled: ResampledStroke(stroke))
     }
 
     /// `measure` with the stroke already resampled, for trying many settings on one stroke.
-    public func measure(_ stroke: StrokeBuffer, resampled path: ResampledStroke) -> Measures? {
+    public func measure(_ stroke: @_addressable StrokeBuffer, resampled path: ResampledStroke) -> Measures? {
         guard stroke.count > 2 else { return nil }
         let (low, high) = path.bounds
         let size = max(high.x - low.x, high.y - low.y)
@@ -106,7 +106,7 @@ public struct CheckmarkAnalyzer: StrokeAnalyzer, Sendable {
     }
 
     /// The vertex as the finger drew it, not as resampling rounded it.
-    private static func lowestSample(of stroke: StrokeBuffer) -> PanelPoint {
+    private static func lowestSample(of stroke: @_addressable StrokeBuffer) -> PanelPoint {
         var lowest = stroke[0].position
         for i in stroke.indices where stroke[i].position.y > lowest.y { lowest = stroke[i].position }
         return lowest

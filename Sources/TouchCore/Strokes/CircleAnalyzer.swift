@@ -60,7 +60,7 @@ public struct CircleAnalyzer: StrokeAnalyzer, Sendable {
         public var fourCornerHarmonic: Float
     }
 
-    public func analyze(_ stroke: StrokeBuffer) -> Result? {
+    public func analyze(_ stroke: @_addressable StrokeBuffer) -> Result? {
         guard let m = measure(stroke), accepts(m) else { return nil }
         return Result(center: m.center, radius: m.radius, clockwise: m.clockwise)
     }
@@ -73,7 +73,7 @@ public struct CircleAnalyzer: StrokeAnalyzer, Sendable {
     }
 
     /// The measures of a stroke of at least five samples.
-    public func measure(_ stroke: StrokeBuffer) -> Measures? {
+    public func measure(_ stroke: @_addressable StrokeBuffer) -> Measures? {
         guard stroke.count > 4 else { return nil }
         let path = ResampledStroke(stroke)
         let n = ResampledStroke.pointCount

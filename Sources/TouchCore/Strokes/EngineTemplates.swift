@@ -7,12 +7,12 @@ public protocol EngineTemplates: Sendable {
     var count: Int { get }
     /// Adds an example for the template recognizer `owner`; its index, or nil when there is no
     /// room or the example has fewer than two distinct points.
-    mutating func register(_ example: StrokeBuffer, label: UInt8, owner: RecognizerIndex) -> Int?
+    mutating func register(_ example: @_addressable StrokeBuffer, label: UInt8, owner: RecognizerIndex) -> Int?
     /// Forgets every template and returns to the settings of `init()`.
     mutating func removeAll()
     /// The best template for a committed stroke and the recognizer it was registered on.
     /// `mutating` so that an inline library is read where it lies, not copied.
-    mutating func bestMatch(for stroke: StrokeBuffer) -> OwnedTemplateMatch?
+    mutating func bestMatch(for stroke: @_addressable StrokeBuffer) -> OwnedTemplateMatch?
 }
 
 /// A template match and the template recognizer that owns the matched template.
@@ -30,7 +30,7 @@ public struct InlineTemplates<let size: Int>: EngineTemplates {
 
     public var count: Int { library.count }
 
-    public mutating func register(_ example: StrokeBuffer, label: UInt8, owner: RecognizerIndex) -> Int? {
+    public mutating func register(_ example: @_addressable StrokeBuffer, label: UInt8, owner: RecognizerIndex) -> Int? {
         guard let index = library.register(example, label: label) else { return nil }
         owners[index] = owner.rawValue
         return index
@@ -42,7 +42,7 @@ public struct InlineTemplates<let size: Int>: EngineTemplates {
         library.minimumScore = 0  // `TemplateCollection()`'s
     }
 
-    public mutating func bestMatch(for stroke: StrokeBuffer) -> OwnedTemplateMatch? {
+    public mutating func bestMatch(for stroke: @_addressable StrokeBuffer) -> OwnedTemplateMatch? {
         guard library.count > 0, let match = library.recognizeInPlace(stroke) else { return nil }
         return OwnedTemplateMatch(match: match, owner: RecognizerIndex(owners[match.index]))
     }
@@ -52,7 +52,7 @@ public struct InlineTemplates<let size: Int>: EngineTemplates {
 public struct NoTemplates: EngineTemplates {
     public init() {}
     public var count: Int { 0 }
-    public mutating func register(_ example: StrokeBuffer, label: UInt8, owner: RecognizerIndex) -> Int? { nil }
+    public mutating func register(_ example: @_addressable StrokeBuffer, label: UInt8, owner: RecognizerIndex) -> Int? { nil }
     public mutating func removeAll() {}
-    public mutating func bestMatch(for stroke: StrokeBuffer) -> OwnedTemplateMatch? { nil }
+    public mutating func bestMatch(for stroke: @_addressable StrokeBuffer) -> OwnedTemplateMatch? { nil }
 }

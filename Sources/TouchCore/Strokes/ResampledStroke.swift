@@ -12,7 +12,7 @@ public struct ResampledStroke: Sendable {
         pathLength = 0
     }
 
-    public init(_ stroke: StrokeBuffer) {
+    public init(_ stroke: borrowing @_addressable StrokeBuffer) {
         self.init(repeating: stroke.first?.position ?? .zero)
         pathLength = stroke.pathLength
         guard stroke.count > 1, pathLength > 0 else { return }

@@ -3,5 +3,5 @@
 /// several of them can read one shared buffer.
 public protocol StrokeAnalyzer {
     associatedtype Result
-    func analyze(_ stroke: StrokeBuffer) -> Result?
+    func analyze(_ stroke: @_addressable StrokeBuffer) -> Result?
 }

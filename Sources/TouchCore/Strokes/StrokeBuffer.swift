@@ -25,26 +25,40 @@ public struct StrokeBuffer: Sendable {
     public var count: Int { samples.count }
     public var isEmpty: Bool { samples.isEmpty }
     public var indices: Range<Int> { samples.indices }
-    public subscript(index: Int) -> StrokeSample { samples[index] }
+    // The readers below take the buffer where it lies (`@_addressableSelf`): a plain getter of
+    // this 4 KiB value copied it whole to the stack to reach one sample, and an analyzer at a
+    // stroke's end stacked several such copies (20 KiB of the Cortex-M4's stack). Functions that
+    // take a stroke take it `@_addressable` for the same reason.
+    public subscript(index: Int) -> StrokeSample {
+        @_addressableSelf get { samples.elements[index] }
+    }
 
-    public var first: StrokeSample? { samples.isEmpty ? nil : samples[0] }
-    public var last: StrokeSample? { samples.isEmpty ? nil : samples[samples.count - 1] }
+    public var first: StrokeSample? {
+        @_addressableSelf get { samples.isEmpty ? nil : samples.elements[0] }
+    }
+    public var last: StrokeSample? {
+        @_addressableSelf get { samples.isEmpty ? nil : samples.elements[samples.count - 1] }
+    }
 
     public var duration: Microseconds {
-        guard let first, let last else { return 0 }
-        return last.time - first.time
+        @_addressableSelf get {
+            guard let first, let last else { return 0 }
+            return last.time - first.time
+        }
     }
 
     /// The length of the kept polyline, mm.
     public var pathLength: Float {
-        var length: Float = 0
-        var index = 1
-        let samples = self.samples.elements
-        while index < samples.count {
-            length += samples[index].position.distance(to: samples[index - 1].position)
-            index += 1
+        @_addressableSelf get {
+            var length: Float = 0
+            var index = 1
+            let samples = self.samples.elements
+            while index < samples.count {
+                length += samples[index].position.distance(to: samples[index - 1].position)
+                index += 1
+            }
+            return length
         }
-        return length
     }
 
     public mutating func removeAll() {

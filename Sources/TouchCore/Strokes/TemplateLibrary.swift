@@ -45,7 +45,7 @@ public struct TemplateCollection<let size: Int>: Sendable {
     /// Adds an example stroke and returns its index, or nil when the library is full or the
     /// example has fewer than two distinct points.
     @discardableResult
-    public mutating func register(_ example: StrokeBuffer, label: UInt8) -> Int? {
+    public mutating func register(_ example: @_addressable StrokeBuffer, label: UInt8) -> Int? {
         guard count < Self.capacity, example.count > 1 else { return nil }
         shapes[count] = UnistrokeShape(example)
         labels[count] = label
@@ -58,14 +58,14 @@ public struct TemplateCollection<let size: Int>: Sendable {
 
     /// The best template for `stroke`, or nil when the library is empty, the stroke is a point
     /// or a tap's wobble, or the score is below `minimumScore`.
-    public func recognize(_ stroke: StrokeBuffer) -> Match? {
+    public func recognize(_ stroke: @_addressable StrokeBuffer) -> Match? {
         TemplateMatching.best(
             for: stroke, shapes: shapes.span, labels: labels.span, nearest: nearest.span, count: count, minimumScore: minimumScore)
     }
 
     /// `recognize` for a caller that holds the library where it lies (an engine's shared stroke, a
     /// host's store): a non-mutating call works on a copy of all of it.
-    public mutating func recognizeInPlace(_ stroke: StrokeBuffer) -> Match? {
+    public mutating func recognizeInPlace(_ stroke: @_addressable StrokeBuffer) -> Match? {
         TemplateMatching.best(
             for: stroke, shapes: shapes.span, labels: labels.span, nearest: nearest.span, count: count, minimumScore: minimumScore)
     }
@@ -94,7 +94,7 @@ enum TemplateMatching {
     }
 
     static func best(
-        for stroke: StrokeBuffer, shapes: Span<UnistrokeShape>, labels: Span<UInt8>, nearest: Span<Float>, count: Int,
+        for stroke: @_addressable StrokeBuffer, shapes: Span<UnistrokeShape>, labels: Span<UInt8>, nearest: Span<Float>, count: Int,
         minimumScore: Float
     ) -> TemplateMatch? {
         guard count > 0, stroke.count > 1 else { return nil }
@@ -126,5 +126,5 @@ enum TemplateMatching {
 
 /// Template matching as a stroke analyzer, so it can run in a `StrokeSession` like the others.
 extension TemplateCollection: StrokeAnalyzer {
-    public func analyze(_ stroke: StrokeBuffer) -> Match? { recognize(stroke) }
+    public func analyze(_ stroke: @_addressable StrokeBuffer) -> Match? { recognize(stroke) }
 }

@@ -44,7 +44,7 @@ public struct UnistrokeShape: Sendable {
         isStraight = true
     }
 
-    public init(_ stroke: StrokeBuffer) {
+    public init(_ stroke: borrowing @_addressable StrokeBuffer) {
         self.init(ResampledStroke(stroke))
     }
 

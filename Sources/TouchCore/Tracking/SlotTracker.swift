@@ -22,11 +22,15 @@ public struct SlotTracker: Sendable {
     let reportTimeout: Microseconds
     let gateInterval: Microseconds
 
+    /// Only stored properties are set, from a local: reading `self` in an initializer needs it
+    /// whole in memory, and a pipeline built around this tracker was then built on the stack
+    /// (20 KB on the Cortex-M4) and copied into place.
     public init(configuration: TrackerConfiguration) {
-        self.configuration = configuration.sanitized
-        sequence = SequenceWatch(bits: self.configuration.sequenceBits)
-        reportTimeout = self.configuration.reportTimeout
-        gateInterval = self.configuration.gateInterval
+        let sanitized = configuration.sanitized
+        self.configuration = sanitized
+        sequence = SequenceWatch(bits: sanitized.sequenceBits)
+        reportTimeout = sanitized.reportTimeout
+        gateInterval = sanitized.gateInterval
     }
 
     /// `configuration.gate(_:after:)` with the interval worked out at init.
