@@ -89,7 +89,8 @@ extension QEMUHardwareInLoopTests {
 
         let used = try device.stackHighWater(stackSize: image.stack)
         print("gestures image: stack high-water \(used) of \(image.stack) bytes, RAM \(image.ram), flash \(image.flash)")
-        #expect(used + 256 <= image.stack, "the gestures image used \(used) of its \(image.stack) bytes of stack")
+        // A kilobyte to spare: a path this run did not take (ten fingers, a template) may go deeper.
+        #expect(used + 1024 <= image.stack, "the gestures image used \(used) of its \(image.stack) bytes of stack")
     }
 }
 

@@ -2,11 +2,13 @@ import Boards
 import Firmware
 import TouchCore
 
-/// The kiosk gesture set as the controller runs it in gestures mode (`ControllerRecognition`),
-/// timed apart from the scan. 50 KB on this core (no template library: docs/performance.md, "Where
-/// a pipeline's bytes go"): it fits the self-test image, not the kiosk-15 firmware's 32 KiB RAM
-/// budget, so this measures what a larger controller would pay per scan.
-nonisolated(unsafe) var costRecognition = TimedListener<ControllerRecognition>(board: Boards.kiosk15)
+/// The kiosk gesture set as the gestures image runs it (`ControllerRecognition` with its pipeline
+/// in a global of its own, GesturesImage/BoardMain.swift), timed apart from the scan.
+nonisolated(unsafe) var recognitionPipeline = KioskTouchPipeline(
+    tracker: TrackerConfiguration(reportRateHz: Boards.kiosk15.reportRate),
+    engineConfiguration: GestureEngineConfiguration(panelWidth: Boards.kiosk15.panelWidth, panelHeight: Boards.kiosk15.panelHeight))
+nonisolated(unsafe) var costRecognition = TimedListener(
+    ControllerRecognition(store: PipelineReference(withUnsafeMutablePointer(to: &recognitionPipeline) { $0 })))
 
 /// Times the listener it wraps on the core clock, per scan.
 struct TimedListener<Inner: ScanListener & ~Copyable>: ScanListener, ~Copyable {
@@ -15,9 +17,8 @@ struct TimedListener<Inner: ScanListener & ~Copyable>: ScanListener, ~Copyable {
     var ticks: Int64 = 0
     var scans = 0
 
-    /// Builds the recognition in its place (a finished one passed in is another copy on the stack).
-    init(board: BoardDefinition) where Inner == ControllerRecognition {
-        inner = ControllerRecognition(board: board)
+    init(_ inner: consuming Inner) {
+        self.inner = inner
     }
 
     mutating func startTiming() {
@@ -76,7 +77,11 @@ extension ScanChecks {
         console.append(" bytes ")
         console.append(sink.bytes)
         console.flush()
-        selfTestController.mode = .contacts
         if costRecognition.scans != frames { fail("gesture scans timed: ", costRecognition.scans, &console) }
+        // The lift ends every recognizer (the stroke analyzers read the whole stroke then), so the
+        // stack measured after this covers a gesture's end too.
+        selfTestController.apply(FingerStimulus(finger: 0, action: .liftAll, position: .zero))
+        for _ in 0..<4 { selfTestController.advance(to: selfTestController.nextScanTime, output: &sink, listener: &costRecognition) }
+        selfTestController.mode = .contacts
     }
 }

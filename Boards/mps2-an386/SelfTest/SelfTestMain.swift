@@ -17,12 +17,11 @@ public func boardMain() {
     scan.run(&console)
     scan.measureScanCost(fingers: 0, frames: 20, &console)
     scan.measureScanCost(fingers: 10, frames: 20, &console)
-    // Everything so far must fit the firmware image's own stack; the gesture set measured next
-    // needs far more, which selftest.sh gives this image (docs/hil.md, "Cost per scan").
+    // Everything so far must fit the firmware image's own stack.
     failures += checkStack(limit: firmwareStackSize, "selftest: stack high-water ", &console)
-    // The gesture set is built at its first use, once, on the stack before it is stored; the stack
-    // is painted again after that, so that what recognizing needs, which a controller running
-    // gestures mode would pay on every scan, is measured apart from building it.
+    // The gesture set is built at its first use, in place (its pipeline a global of its own); the
+    // stack is painted again after that, so that what recognizing needs, which a controller
+    // running gestures mode pays on every scan, is measured apart from building it.
     costRecognition.startTiming()
     failures += checkStack(limit: Int(boardStackSize()), "selftest: stack high-water building the gesture set ", &console)
     boardStackRepaint()

@@ -10,7 +10,7 @@ protocol BoardController: ~Copyable {
 }
 
 extension TouchController: BoardController {}
-extension GestureController: BoardController {}
+extension GestureController: BoardController where Store: ~Copyable {}
 
 /// A firmware image's main loop, called by its `board_main` once RAM and the FPU are set up: a
 /// polled loop that hands every byte from UART RX to the controller and lets it run the scans

@@ -4,25 +4,22 @@ import TouchCore
 /// exactly as the host runs it, and the touches and gesture actions go up as `touch` and `gesture`
 /// frames. In any other mode it sleeps; entering gestures mode, a reset or a new report rate starts
 /// it afresh. Public so that a board's self-test can time it (`ScanChecks.measureGestureCost`).
-public struct ControllerRecognition: ScanListener, ~Copyable {
-    private var pipeline: KioskTouchPipeline
+/// The pipeline lives in `Store` (`RecognitionPipelineStore`): inline on the host, in a global of
+/// its own on a board.
+public struct ControllerRecognition<Store: RecognitionPipelineStore & ~Copyable>: ScanListener, ~Copyable {
+    private var store: Store
     private var active = false
     private var resets: UInt32 = 0
     private var reportRate = 0
 
-    /// An empty pipeline: the kiosk set is added when gestures mode starts (`restart`). Only
-    /// stored properties are set here, so that the whole value can be built where it stays; a
-    /// mutating call in an initializer needs `self` whole first, and the compiler built all of
-    /// it (20 KB) on the stack and copied it into place.
-    public init(board: BoardDefinition) {
-        pipeline = TouchPipeline(
-            tracker: TrackerConfiguration(reportRateHz: board.reportRate),
-            engineConfiguration: GestureEngineConfiguration(panelWidth: board.panelWidth, panelHeight: board.panelHeight))
+    /// The kiosk set is added when gestures mode starts (`restart`).
+    public init(store: consuming Store) {
+        self.store = store
     }
 
     /// Starts the pipeline afresh in place: a new one assigned here went through stack temporaries
     /// of its whole size (about 150 KiB of stack for a 65 KB pipeline).
-    private mutating func restart(reportRate: Int, board: BoardDefinition) {
+    private static func restart(_ pipeline: inout KioskTouchPipeline, reportRate: Int, board: BoardDefinition) {
         pipeline.restart(tracker: TrackerConfiguration(reportRateHz: reportRate))
         pipeline.engine.restartAsKioskSet(panelWidth: board.panelWidth, panelHeight: board.panelHeight)
     }
@@ -32,8 +29,8 @@ public struct ControllerRecognition: ScanListener, ~Copyable {
             active = false
             return
         }
-        if !active || context.resets != resets || context.reportRate != reportRate {
-            restart(reportRate: context.reportRate, board: context.board)
+        let restarting = !active || context.resets != resets || context.reportRate != reportRate
+        if restarting {
             active = true
             resets = context.resets
             reportRate = context.reportRate
@@ -43,10 +40,20 @@ public struct ControllerRecognition: ScanListener, ~Copyable {
         // crashed (a `GestureController`'s stack temporaries there are near a test thread's stack).
         var frame = ContactFrame(timestamp: result.timestamp)
         result.fill(&frame, on: context.board)
-        withUnsafeMutablePointer(to: &output) { sink in
-            var frames = EncodingOutput(sink: sink)
-            pipeline.consume(&frame, into: &frames)
+        store.withPipeline { pipeline in
+            if restarting { Self.restart(&pipeline, reportRate: context.reportRate, board: context.board) }
+            withUnsafeMutablePointer(to: &output) { sink in
+                var frames = EncodingOutput(sink: sink)
+                pipeline.consume(&frame, into: &frames)
+            }
         }
+    }
+}
+
+extension ControllerRecognition where Store == InlinePipeline {
+    /// With the pipeline inline, as a host runs it.
+    public init(board: BoardDefinition) {
+        self.init(store: InlinePipeline(board: board))
     }
 }
 

@@ -2,16 +2,16 @@ import TouchCore
 
 /// A `TouchController` that can also recognize gestures itself (`ReportMode.gestures`): the
 /// tracker and the kiosk recognizer set ride along with it, tens of KB that the plain controller
-/// does not carry. The host emulator runs this one; a small board runs `TouchController` alone.
-public struct GestureController: ~Copyable {
+/// does not carry. The host emulator runs this one with its pipeline inline; the Cortex-M4's
+/// gestures image with its pipeline in a global of its own (`RecognitionPipelineStore`).
+public struct GestureController<Store: RecognitionPipelineStore & ~Copyable>: ~Copyable {
     public private(set) var controller: TouchController
-    private var recognition: ControllerRecognition
+    private var recognition: ControllerRecognition<Store>
 
-    @inline(never)
-    public init(board: BoardDefinition, seed: UInt64, startTime: Microseconds = 0) {
+    public init(board: BoardDefinition, seed: UInt64, startTime: Microseconds = 0, store: consuming Store) {
         controller = TouchController(board: board, seed: seed, startTime: startTime)
         controller.supportedModes = controller.supportedModes.union(.gestures)
-        recognition = ControllerRecognition(board: board)
+        recognition = ControllerRecognition(store: store)
     }
 
     public var board: BoardDefinition { controller.board }
@@ -35,5 +35,14 @@ public struct GestureController: ~Copyable {
     /// gesture actions instead of a contact report.
     public mutating func advance<S: ByteSink>(to time: Microseconds, output: inout S) {
         controller.advance(to: time, output: &output, listener: &recognition)
+    }
+}
+
+/// The host emulator's controller: its gesture pipeline inline.
+public typealias EmulatedGestureController = GestureController<InlinePipeline>
+
+extension GestureController where Store == InlinePipeline {
+    public init(board: BoardDefinition, seed: UInt64, startTime: Microseconds = 0) {
+        self.init(board: board, seed: seed, startTime: startTime, store: InlinePipeline(board: board))
     }
 }

@@ -12,7 +12,7 @@ import TouchCore
 public final class EmulatorHost: @unchecked Sendable {
     public let board: BoardDefinition
     /// Carries the recognizers too, so a host can ask for gestures mode.
-    private var controller: GestureController
+    private var controller: EmulatedGestureController
     private let links: EmulatorLinks
     /// The script's finger actions, made as the loop reaches their times.
     private var stimuli: StimulusFeed
