@@ -99,10 +99,10 @@ done
 
 elf="$out/$name.elf"
 # The stack is part of the RAM budget; STACK_SIZE overrides the linker script's default (16 KiB).
-# The gestures image reserves 12 KiB: QEMUHardwareInLoopTests measures what it uses through a tap,
+# The gestures image reserves 10 KiB: QEMUHardwareInLoopTests measures what it uses through a tap,
 # a stroke and its end (8 192 bytes at the last count) and fails when the margin runs out.
 stack_size=${STACK_SIZE:-}
-[ -z "$stack_size" ] && [ $gestures = 1 ] && stack_size=12288
+[ -z "$stack_size" ] && [ $gestures = 1 ] && stack_size=10240
 stack_args=()
 [ -n "$stack_size" ] && stack_args=(--defsym=STACK_SIZE="$stack_size")
 "$lld" --gc-sections "${stack_args[@]}" -T "$board/link.ld" -Map "$out/$name.map" -o "$elf" "${objects[@]}"

@@ -182,26 +182,18 @@ final class QEMUDevice: @unchecked Sendable {
     func stackHighWater(stackSize: Int) throws -> Int {
         let socket = try #require(monitorSocket, "the device was started without a monitor")
         let words = stackSize / 4
-        let socat = Process()
-        socat.executableURL = URL(fileURLWithPath: try #require(QEMUSelfTest.executable(named: "socat"), "socat is not installed"))
-        socat.arguments = ["-t", "5", "-", "UNIX-CONNECT:\(socket.path)"]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        socat.standardInput = input
-        socat.standardOutput = output
-        socat.standardError = errors
-        try socat.run()
-        input.fileHandleForWriting.write(Data("xp /\(words)wx 0x20000000\nquit\n".utf8))
-        input.fileHandleForWriting.closeFile()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        socat.waitUntilExit()
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        // "0000000020000000: 0x5ac3a55a 0x5ac3a55a 0x5ac3a55a 0x5ac3a55a"
-        var values: [UInt32] = []
-        for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("00000000200") {
-            values += line.split(separator: " ").dropFirst().compactMap { UInt32($0.dropFirst(2), radix: 16) }
+        // "0000000020000000: 0x5ac3a55a 0x5ac3a55a 0x5ac3a55a 0x5ac3a55a", whole lines only.
+        func values(in text: String) -> [UInt32] {
+            text.split(whereSeparator: \.isNewline).dropLast().filter { $0.hasPrefix("00000000200") }.flatMap { line in
+                line.split(separator: " ").dropFirst().compactMap { UInt32($0.dropFirst(2), radix: 16) }
+            }
         }
-        try #require(values.count == words, "read \(values.count) of the stack's \(words) words from QEMU's monitor: \(said)\(text.suffix(300))")
-        let untouched = values.prefix { $0 == 0x5AC3_A55A }.count
+        // Read until the whole dump is in: the monitor prints a large dump in pieces, and a fixed
+        // wait cut it short on a busy machine.
+        let text = try QEMUMonitor.send("xp /\(words)wx 0x20000000\n", to: socket.path, timeout: 60) { values(in: $0).count >= words }
+        let stack = values(in: text)
+        try #require(stack.count == words, "read \(stack.count) of the stack's \(words) words from QEMU's monitor: \(text.suffix(300))")
+        let untouched = stack.prefix { $0 == 0x5AC3_A55A }.count
         return (words - untouched) * 4
     }
 

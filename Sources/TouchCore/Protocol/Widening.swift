@@ -8,4 +8,14 @@ extension UInt64 {
 
 extension Int64 {
     @inlinable public init(widening value: UInt32) { self.init(_truncatingBits: UInt(value)) }
+
+    @inlinable public init(widening value: Int) {
+        if value >= 0 {
+            self.init(_truncatingBits: UInt(bitPattern: value))
+        } else {
+            self = -Int64(_truncatingBits: UInt(bitPattern: 0 &- value))
+        }
+    }
+
+    @inlinable public init(widening value: Int32) { self.init(widening: Int(truncatingIfNeeded: value)) }
 }

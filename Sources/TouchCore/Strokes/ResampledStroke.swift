@@ -20,7 +20,8 @@ public struct ResampledStroke: Sendable {
         let interval = pathLength / Float(n - 1)
         var written = 1
         var carried: Float = 0
-        // Through a span: a read through the buffer's subscript may copy all 256 samples, every time.
+        // Through the kept samples' span: a read through the buffer's subscript may copy all 256
+        // samples, every time.
         let samples = stroke.samples.elements
         var previous = samples[0].position
         var index = 1

@@ -4,9 +4,22 @@
 /// instead of losing its end or its start.
 public struct StrokeBuffer: Sendable {
     public static let capacity = 256
-    public typealias Samples = InlineList<256, StrokeSample>
 
-    public private(set) var samples: Samples
+    /// A sample as kept: its time as microseconds from the stroke's first sample, in 32 bits
+    /// (saturating past 35 minutes either way), which makes a sample 12 bytes where a
+    /// `StrokeSample` is 16: 1 KiB less in every engine, the controller's included.
+    struct KeptSample: Sendable {
+        var position: PanelPoint
+        var elapsed: Int32
+
+        func sample(from origin: Microseconds) -> StrokeSample {
+            StrokeSample(position: position, time: origin &+ Microseconds(widening: elapsed))
+        }
+    }
+
+    var samples: InlineList<256, KeptSample>
+    /// The time of the first sample, which kept samples count from.
+    private var origin: Microseconds = 0
     /// The spacing the stroke was started with, mm.
     public let initialSpacing: Float
     /// The spacing now in force, mm: `initialSpacing` doubled once per decimation.
@@ -17,7 +30,7 @@ public struct StrokeBuffer: Sendable {
     public private(set) var offeredCount: Int = 0
 
     public init(spacing: Float = 0.25) {
-        samples = Samples(filler: .placeholder)
+        samples = InlineList(filler: KeptSample(position: .zero, elapsed: 0))
         initialSpacing = spacing
         self.spacing = spacing
     }
@@ -30,21 +43,31 @@ public struct StrokeBuffer: Sendable {
     // stroke's end stacked several such copies (20 KiB of the Cortex-M4's stack). Functions that
     // take a stroke take it `@_addressable` for the same reason.
     public subscript(index: Int) -> StrokeSample {
-        @_addressableSelf get { samples.elements[index] }
+        @_addressableSelf get { samples.elements[index].sample(from: origin) }
     }
 
     public var first: StrokeSample? {
-        @_addressableSelf get { samples.isEmpty ? nil : samples.elements[0] }
+        @_addressableSelf get { samples.isEmpty ? nil : samples.elements[0].sample(from: origin) }
     }
     public var last: StrokeSample? {
-        @_addressableSelf get { samples.isEmpty ? nil : samples.elements[samples.count - 1] }
+        @_addressableSelf get { samples.isEmpty ? nil : samples.elements[samples.count - 1].sample(from: origin) }
     }
 
     public var duration: Microseconds {
-        @_addressableSelf get {
-            guard let first, let last else { return 0 }
-            return last.time - first.time
-        }
+        @_addressableSelf get { samples.isEmpty ? 0 : Microseconds(widening: samples.elements[samples.count - 1].elapsed) }
+    }
+
+
+    private static func kept(_ sample: StrokeSample, origin: Microseconds) -> KeptSample {
+        // Compared and truncated, not converted with `init(clamping:)`: on a 32-bit target its
+        // generic path builds an array of the value's words (Protocol/Widening.swift).
+        let elapsed = sample.time &- origin
+        let limit: Microseconds = 0x7FFF_FFFF
+        let clamped: Int32 =
+            if sample.time >= origin && (elapsed > limit || elapsed < 0) { .max }
+            else if sample.time < origin && (elapsed < -limit - 1 || elapsed > 0) { .min }
+            else { Int32(truncatingIfNeeded: elapsed) }
+        return KeptSample(position: sample.position, elapsed: clamped)
     }
 
     /// The length of the kept polyline, mm.
@@ -63,6 +86,7 @@ public struct StrokeBuffer: Sendable {
 
     public mutating func removeAll() {
         samples.removeAll()
+        origin = 0
         spacing = initialSpacing
         decimations = 0
         offeredCount = 0
@@ -80,11 +104,12 @@ public struct StrokeBuffer: Sendable {
             samples[samples.count - 1].position.squaredDistance(to: sample.position) < spacing * spacing
         {
             guard final, samples.count > 1 else { return false }
-            samples[samples.count - 1] = sample
+            samples[samples.count - 1] = Self.kept(sample, origin: origin)
             return true
         }
+        if samples.isEmpty { origin = sample.time }
         if samples.isFull { decimate() }
-        samples.append(sample)
+        samples.append(Self.kept(sample, origin: origin))
         return true
     }
 
