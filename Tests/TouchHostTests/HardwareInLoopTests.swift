@@ -106,13 +106,15 @@ import TouchCore
 
 /// A committed scenario script and what its comments ask for: `# expect: NAME STATE` a gesture,
 /// `# expect-status: palm began` a status, `# touches: N` exactly N touches on each target,
-/// `# faults: noise=50,seed=7` faults injected into both targets' firmware.
+/// `# faults: noise=50,seed=7` faults injected into both targets' firmware, `# mode: gestures` the
+/// controller recognizing (the monitor's `--mode gestures`; on the Cortex-M4 the gestures image).
 struct HILScenario: CustomTestStringConvertible, Sendable {
     var file: URL
     var expectations: [String]
     var statusExpectations: [String] = []
     var touchCount: Int?
     var faults: String?
+    var mode: String?
     /// 1 mm, or a scenario's `# tolerance: N mm`: a fast finger is caught where the scan phase
     /// happens to find it, up to its travel in one report period away.
     var positionTolerance: Float
@@ -137,7 +139,7 @@ struct HILScenario: CustomTestStringConvertible, Sendable {
             return HILScenario(
                 file: file, expectations: values("# expect:"), statusExpectations: values("# expect-status:"),
                 touchCount: values("# touches:").compactMap { Int($0) }.first, faults: values("# faults:").first,
-                positionTolerance: tolerance ?? HILRun.positionTolerance)
+                mode: values("# mode:").first, positionTolerance: tolerance ?? HILRun.positionTolerance)
         }
     }
 }
@@ -192,10 +194,14 @@ struct HILRun {
     }
 
     init(binary: URL, board: String, scenario: HILScenario) throws {
-        // The QEMU image may need building first (cached in .build/mps2-an386).
+        // The QEMU image may need building first (cached in .build/mps2-an386). Gestures mode on
+        // the Cortex-M4 is the gestures image's: the plain one has no recognizers on board.
+        let image = board == "mps2-an386" && scenario.mode == "gestures" ? ["--image", "gestures"] : []
         let emulator = try EmulatedController(
-            ["--board", board, "--script", scenario.file.path] + (scenario.faults.map { ["--faults", $0] } ?? []), announcedWithin: 600)
-        let monitor = try TouchHostBinary.run(binary, ["monitor", emulator.address, "--json", "--until-idle", "1"], timeout: 60)
+            ["--board", board, "--script", scenario.file.path] + image + (scenario.faults.map { ["--faults", $0] } ?? []),
+            announcedWithin: 600)
+        let mode = scenario.mode.map { ["--mode", $0] } ?? []
+        let monitor = try TouchHostBinary.run(binary, ["monitor", emulator.address, "--json", "--until-idle", "1"] + mode, timeout: 60)
         Self.end(emulator.running)
         guard monitor.status == 0 else {
             throw TouchHostBinary.Failure(description: "monitor on \(board) failed: \(monitor.error)")

@@ -12,7 +12,8 @@ import TouchCore
 /// does not await (`injectedRequestIds`); their replies pass through and the session ignores them,
 /// as it ignores any reply it is not waiting for.
 ///
-/// The script runs on the device's clock, read from the report timestamps going by: an emulated
+/// The script runs on the device's clock, read from the report (or, in gestures mode, record)
+/// timestamps going by: an emulated
 /// core on a busy host falls behind real time by whole scans (Image/BoardMain.swift), and a script
 /// played on the wall clock would then reach it compressed. Each action is sent once the latest
 /// report is within one report period of the action's time, so the next scan sees it.
@@ -33,6 +34,11 @@ public final class QEMURelay: @unchecked Sendable {
     private let reportPeriod: Microseconds
     private var nextId = injectedRequestIds.lowerBound
     private var decoder = FrameDecoder()
+    /// The host's commands as they pass, read for `setMode`.
+    private var hostCommands = FrameDecoder()
+    /// Gestures mode: the device sends records when something changes, not a report every scan,
+    /// so between records its clock is the wall clock's from the latest one.
+    private var deviceReportsEveryScan = true
     private var deviceClock = TimestampUnwrapper()
     private var lastDeviceTime: Microseconds = 0
     private var lastArrival: Microseconds?
@@ -121,6 +127,7 @@ public final class QEMURelay: @unchecked Sendable {
             // A host that closes its side is not an error: a UART does not notice either.
             if (try? host.link.read(into: &fromHost)) ?? 0 > 0, scriptStart == nil { scriptStart = now }
             if let boundary = fromHost.lastIndex(of: WireFormat.delimiter) {
+                watchMode(fromHost[...boundary])
                 try device.write(Array(fromHost[...boundary]))
                 fromHost.removeSubrange(...boundary)
             } else if fromHost.count > DeviceSession.maxBytesPerPump {
@@ -152,6 +159,10 @@ public final class QEMURelay: @unchecked Sendable {
             switch message {
             case .contacts(let report): heard(report.timestamp)
             case .heatmap(let slice): heard(slice.timestamp)
+            // Gestures mode sends touch and gesture records instead of reports, stamped with the
+            // same clock in full: without them the script waited for the silence rule, 250 ms.
+            case .touch(let record): heard(at: record.timestamp)
+            case .gesture(let event): heard(at: event.timestamp)
             case .reply(let reply):
                 if reply.requestId == probeId { probeAnswered = true }
                 if reply.requestId == faultsId, faultsResult == nil { faultsResult = reply.result }
@@ -163,17 +174,29 @@ public final class QEMURelay: @unchecked Sendable {
         }
     }
 
+    private func watchMode(_ bytes: ArraySlice<UInt8>) {
+        for byte in bytes {
+            guard case .command(let frame) = hostCommands.push(byte), case .setMode(let mode) = frame.command else { continue }
+            deviceReportsEveryScan = mode != .gestures
+        }
+    }
+
     private func heard(_ timestamp: UInt32) {
-        lastDeviceTime = max(lastDeviceTime, deviceClock.unwrap(timestamp))
+        heard(at: deviceClock.unwrap(timestamp))
+    }
+
+    private func heard(at time: Microseconds) {
+        lastDeviceTime = max(lastDeviceTime, time)
         lastArrival = MonotonicClock.now()
     }
 
-    /// The device's time: its latest report's, or, after a silence, that plus the wall time since.
+    /// The device's time: its latest report's, or, after a silence (or between the records of
+    /// gestures mode), that plus the wall time since.
     private func deviceNow() -> Microseconds {
         let wall = MonotonicClock.now()
         guard let arrival = lastArrival else { return lastDeviceTime }
         let silence = wall - arrival
-        return silence < Self.silenceBeforeWallClock ? lastDeviceTime : lastDeviceTime + silence
+        return silence < Self.silenceBeforeWallClock && deviceReportsEveryScan ? lastDeviceTime : lastDeviceTime + silence
     }
 
     private func takeId() -> UInt8 {
