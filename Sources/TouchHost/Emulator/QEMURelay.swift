@@ -12,19 +12,12 @@ import TouchCore
 /// does not await (`injectedRequestIds`); their replies pass through and the session ignores them,
 /// as it ignores any reply it is not waiting for.
 ///
-/// The script runs on the device's clock, read from the report (or, in gestures mode, record)
-/// timestamps going by: an emulated
-/// core on a busy host falls behind real time by whole scans (Image/BoardMain.swift), and a script
-/// played on the wall clock would then reach it compressed. Each action is sent once the latest
-/// report is within one report period of the action's time, so the next scan sees it.
+/// The script runs on the device's clock (`RelayDeviceClock`): each action is sent once that clock
+/// is within one report period of the action's time, so the next scan sees it.
 public final class QEMURelay: @unchecked Sendable {
     /// Request ids of injected stimuli, cycled: a session numbers its own commands from 1 upward
     /// and a monitor sends only a handful.
     public static let injectedRequestIds: ClosedRange<UInt8> = 0xC0...0xFE
-    /// With no report for this long (heatmap mode, a stalled device), the device clock is taken
-    /// to run with the wall clock from its last report on.
-    public static let silenceBeforeWallClock: Microseconds = 250_000
-
     /// Starts the script at once instead of when the host first speaks.
     public var startsImmediately = false
     private let host: PseudoTerminal
@@ -36,12 +29,7 @@ public final class QEMURelay: @unchecked Sendable {
     private var decoder = FrameDecoder()
     /// The host's commands as they pass, read for `setMode`.
     private var hostCommands = FrameDecoder()
-    /// Gestures mode: the device sends records when something changes, not a report every scan,
-    /// so between records its clock is the wall clock's from the latest one.
-    private var deviceReportsEveryScan = true
-    private var deviceClock = TimestampUnwrapper()
-    private var lastDeviceTime: Microseconds = 0
-    private var lastArrival: Microseconds?
+    private var deviceClock = RelayDeviceClock()
     /// Device times the injected stimuli were due at, by request id, until their replies come back.
     private var pending: [UInt8: Microseconds] = [:]
     /// How late, on the device clock, the latest stimulus reached the firmware: its reply comes back
@@ -123,7 +111,7 @@ public final class QEMURelay: @unchecked Sendable {
                 watchClock(fromDevice)
                 try? host.link.write(fromDevice)
             }
-            let now = deviceNow()
+            let now = deviceClock.now(at: MonotonicClock.now())
             // A host that closes its side is not an error: a UART does not notice either.
             if (try? host.link.read(into: &fromHost)) ?? 0 > 0, scriptStart == nil { scriptStart = now }
             if let boundary = fromHost.lastIndex(of: WireFormat.delimiter) {
@@ -157,17 +145,16 @@ public final class QEMURelay: @unchecked Sendable {
         for byte in bytes {
             guard case .device(let message) = decoder.push(byte) else { continue }
             switch message {
-            case .contacts(let report): heard(report.timestamp)
-            case .heatmap(let slice): heard(slice.timestamp)
-            // Gestures mode sends touch and gesture records instead of reports, stamped with the
-            // same clock in full: without them the script waited for the silence rule, 250 ms.
-            case .touch(let record): heard(at: record.timestamp)
-            case .gesture(let event): heard(at: event.timestamp)
+            case .contacts(let report): deviceClock.heard(report: report.timestamp, at: MonotonicClock.now())
+            case .heatmap(let slice): deviceClock.heard(report: slice.timestamp, at: MonotonicClock.now())
+            // Gestures mode's records instead of reports, stamped with the same clock in full.
+            case .touch(let record): deviceClock.heard(record.timestamp, at: MonotonicClock.now())
+            case .gesture(let event): deviceClock.heard(event.timestamp, at: MonotonicClock.now())
             case .reply(let reply):
                 if reply.requestId == probeId { probeAnswered = true }
                 if reply.requestId == faultsId, faultsResult == nil { faultsResult = reply.result }
                 if let due = pending.removeValue(forKey: reply.requestId) {
-                    worstLateness = max(worstLateness, lastDeviceTime - due)
+                    worstLateness = max(worstLateness, deviceClock.lastHeard - due)
                 }
             default: break
             }
@@ -177,26 +164,8 @@ public final class QEMURelay: @unchecked Sendable {
     private func watchMode(_ bytes: ArraySlice<UInt8>) {
         for byte in bytes {
             guard case .command(let frame) = hostCommands.push(byte), case .setMode(let mode) = frame.command else { continue }
-            deviceReportsEveryScan = mode != .gestures
+            deviceClock.reportsEveryScan = mode != .gestures
         }
-    }
-
-    private func heard(_ timestamp: UInt32) {
-        heard(at: deviceClock.unwrap(timestamp))
-    }
-
-    private func heard(at time: Microseconds) {
-        lastDeviceTime = max(lastDeviceTime, time)
-        lastArrival = MonotonicClock.now()
-    }
-
-    /// The device's time: its latest report's, or, after a silence (or between the records of
-    /// gestures mode), that plus the wall time since.
-    private func deviceNow() -> Microseconds {
-        let wall = MonotonicClock.now()
-        guard let arrival = lastArrival else { return lastDeviceTime }
-        let silence = wall - arrival
-        return silence < Self.silenceBeforeWallClock && deviceReportsEveryScan ? lastDeviceTime : lastDeviceTime + silence
     }
 
     private func takeId() -> UInt8 {
