@@ -98,10 +98,10 @@ public struct StrokeBuffer: Sendable {
     @discardableResult
     public mutating func append(_ sample: StrokeSample, final: Bool = false) -> Bool {
         offeredCount += 1
-        // The last sample read in place: `last`, non-mutating, copied the whole buffer (4 KiB)
-        // for every sample of every stroke.
+        // The last sample read through the list's span: `last` copied the whole buffer for every
+        // sample of every stroke, and so did the list's subscript (a 3 KiB copy a report).
         if !samples.isEmpty,
-            samples[samples.count - 1].position.squaredDistance(to: sample.position) < spacing * spacing
+            samples.elements[samples.count - 1].position.squaredDistance(to: sample.position) < spacing * spacing
         {
             guard final, samples.count > 1 else { return false }
             samples[samples.count - 1] = Self.kept(sample, origin: origin)
@@ -117,7 +117,9 @@ public struct StrokeBuffer: Sendable {
         var kept = 0
         var index = 0
         while index < samples.count {
-            samples[kept] = samples[index]
+            // Read through the span, as in `append`: the subscript's read copied the buffer.
+            let sample = samples.elements[index]
+            samples[kept] = sample
             kept += 1
             index += 2
         }
