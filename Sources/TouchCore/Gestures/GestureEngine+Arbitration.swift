@@ -122,11 +122,12 @@ extension GestureEngine {
     }
 
     mutating func emit(_ r: Int, _ action: GestureActionState) {
-        let slot = slots[r]
+        // The slot's fields read through the list's span: `slots[r]` copied the whole slot.
+        let slot = slots.elements
         let event = GestureEvent(
-            recognizer: UInt8(r), kind: slot.body.kind, state: action, timestamp: now,
-            location: slot.context.location, touches: slot.context.reportedTouches,
-            values: slot.context.values)
+            recognizer: UInt8(r), kind: slot[r].body.kind, state: action, timestamp: now,
+            location: slot[r].context.location, touches: slot[r].context.reportedTouches,
+            values: slot[r].context.values)
         if !events.append(event) { droppedEvents += 1 }
     }
 

@@ -66,6 +66,15 @@ struct RecognizerBody<Custom: CustomRecognizer> {
     /// The recognizer unless `custom` is set (then a placeholder nobody calls).
     private(set) var builtIn: BuiltInRecognizer
     private(set) var custom: Custom?
+    /// `builtIn.kind`, kept: reading the case of the enum copied the whole recognizer (186 bytes)
+    /// for every event of every recognizer.
+    private var builtInKind: GestureKind
+
+    private init(builtIn: BuiltInRecognizer, custom: Custom?) {
+        self.builtIn = builtIn
+        self.custom = custom
+        builtInKind = builtIn.kind
+    }
 
     static func builtIn(_ recognizer: BuiltInRecognizer) -> RecognizerBody {
         RecognizerBody(builtIn: recognizer, custom: nil)
@@ -81,10 +90,11 @@ struct RecognizerBody<Custom: CustomRecognizer> {
     /// Changes the built-in recognizer in place; false (and nothing done) for a custom one.
     mutating func updateBuiltIn(_ change: (inout BuiltInRecognizer) -> Bool) -> Bool {
         guard custom == nil else { return false }
+        defer { builtInKind = builtIn.kind }
         return change(&builtIn)
     }
 
-    var kind: GestureKind { custom?.kind ?? builtIn.kind }
+    var kind: GestureKind { custom?.kind ?? builtInKind }
 
     typealias Hook = TouchHook
 
