@@ -36,7 +36,7 @@ public struct HostPipeline: ~Copyable {
         _ reports: inout WireReports, into pipeline: inout KioskTouchPipeline,
         output: inout CountingOutput
     ) -> Bool {
-        reports.nextFrame { frame in pipeline.consume(frame, into: &output) }
+        reports.nextFrame { frame in pipeline.consume(&frame, into: &output) }
     }
 
     public mutating func run(reports count: Int) {

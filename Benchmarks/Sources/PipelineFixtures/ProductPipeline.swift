@@ -23,7 +23,7 @@ public final class ProductPipeline {
 
     /// Pushes the bytes of the next report of the stream through the whole path.
     public func step() {
-        reports.nextFrame { frame in pipeline.consume(frame) }
+        reports.nextFrame { frame in pipeline.consume(&frame) }
     }
 
     public func run(reports count: Int) {

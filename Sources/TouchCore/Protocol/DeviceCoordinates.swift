@@ -79,11 +79,22 @@ extension ContactReport {
     /// The tracker's input for this report. `timestamp` is the report's unwrapped time
     /// (`TimestampUnwrapper`); the 16-bit sequence number is passed on as is.
     public func contactFrame(on info: DeviceInfo, at timestamp: Microseconds) -> ContactFrame {
-        var frame = ContactFrame(timestamp: timestamp, sequence: UInt32(sequence), isFull: true)
+        var frame = ContactFrame(timestamp: timestamp)
+        fill(&frame, on: info, at: timestamp)
+        return frame
+    }
+
+    /// The same written over `frame`: a caller that keeps one frame for every report makes no new
+    /// one (672 bytes, filler included) and copies none out, and hands it on `inout`.
+    public func fill(_ frame: inout ContactFrame, on info: DeviceInfo, at timestamp: Microseconds) {
+        frame.timestamp = timestamp
+        frame.sequence = UInt32(sequence)
+        frame.isFull = true
+        frame.droppedContacts = 0
+        frame.contacts.removeAll()
         let scale = DeviceScale(info)
         // Through a span: an element read of the borrowed report's list can copy all of it.
         let wire = contacts.elements
         for index in wire.indices { frame.add(scale.reportedContact(wire[index])) }
-        return frame
     }
 }

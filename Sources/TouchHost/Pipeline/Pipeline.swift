@@ -8,6 +8,8 @@ public final class Pipeline {
     /// The recipe, regions and templates behind the running engine.
     private var recipe: RecognizerSet
     private var output: SinkOutput
+    /// Where `consume(_:on:at:)` reads each report.
+    private var reportFrame = ContactFrame(timestamp: 0)
 
     public init(
         tracker: TrackerConfiguration, recognizers: RecognizerSet, screen: ScreenSetting? = nil,
@@ -85,6 +87,20 @@ public final class Pipeline {
     /// One report, after every deadline due before it.
     public func consume(_ frame: ContactFrame) {
         core.consume(frame, into: &output)
+    }
+
+    /// One decoded report on `info`'s panel at `time`, read into the pipeline's own frame and
+    /// consumed there: made afresh and handed on by value, a report's frame was built and copied
+    /// twice (672 bytes each time).
+    public func consume(_ report: ContactReport, on info: DeviceInfo, at time: Microseconds) {
+        report.fill(&reportFrame, on: info, at: time)
+        consume(&reportFrame)
+    }
+
+    /// One report read where it lies (`inout`, left as it was), for a caller that keeps its frame:
+    /// the by-value form copies it once.
+    public func consume(_ frame: inout ContactFrame) {
+        core.consume(&frame, into: &output)
     }
 
     /// Moves time forward with no new report: every deadline up to `time` fires at its own instant.

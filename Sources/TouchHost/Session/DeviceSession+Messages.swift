@@ -37,7 +37,7 @@ extension DeviceSession {
     private func handle(_ report: ContactReport) {
         guard let info, let pipeline, heatmapFinder == nil, acceptsTrackerFrames() else { return }
         let time = deviceTime(report.timestamp)
-        pipeline.consume(report.contactFrame(on: info, at: time))
+        pipeline.consume(report, on: info, at: time)
     }
 
     private func refuse() { refused = refused == UInt32.max ? refused : refused + 1 }
