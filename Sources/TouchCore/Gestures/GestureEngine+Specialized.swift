@@ -59,14 +59,24 @@ extension BuiltInRecognizersOnly {
 
     /// `body` on the engine as a `KioskGestureEngine`, where it is one (15 slots: then the two
     /// are the same type, and the memory is the same value); nil otherwise.
+    ///
+    /// The engine's address comes from the `inout` argument's conversion to a raw pointer, which
+    /// needs no type metadata: `withUnsafeMutablePointer(to:)` and `withMemoryRebound`, generic
+    /// over the engine's type, looked its metadata up in the runtime's cache twice a call, six
+    /// times a report (about 2 000 instructions, more than the tracker's work).
     @inline(__always)
     private static func asKioskEngine<let capacity: Int, Result>(
         _ engine: inout GestureEngine<BuiltInRecognizersOnly, capacity>, _ body: (inout KioskGestureEngine) -> Result
     ) -> Result? {
         guard capacity == 15 else { return nil }
-        return withUnsafeMutablePointer(to: &engine) { pointer in
-            pointer.withMemoryRebound(to: KioskGestureEngine.self, capacity: 1) { body(&$0.pointee) }
-        }
+        return onKioskEngine(at: &engine, body)
+    }
+
+    @inline(__always)
+    private static func onKioskEngine<Result>(
+        at address: UnsafeMutableRawPointer, _ body: (inout KioskGestureEngine) -> Result
+    ) -> Result {
+        body(&address.assumingMemoryBound(to: KioskGestureEngine.self).pointee)
     }
 }
 #endif
